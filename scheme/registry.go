@@ -1,0 +1,265 @@
+package scheme
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// The registry is filled by init functions in this package (one file per
+// family) and read-only afterwards.
+var (
+	registry []Scheme
+	byKey    = map[string][]Scheme{} // normalised name or alias -> schemes (one per provider)
+	byID     = map[string]Scheme{}   // normalised "name@provider" -> scheme
+)
+
+// normalize folds case and drops punctuation, so "sha256", "SHA-256" and
+// "Sha_256" are one key.
+func normalize(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// register adds s to the registry. It panics on a duplicate, which is a
+// programming error caught by any test.
+func register(s Scheme) {
+	info := s.Info()
+	id := normalize(info.ID())
+	if _, dup := byID[id]; dup {
+		panic("scheme: duplicate registration of " + info.ID())
+	}
+	byID[id] = s
+	registry = append(registry, s)
+	keys := []string{normalize(info.Name)}
+	for _, a := range info.Aliases {
+		keys = append(keys, normalize(a))
+	}
+	for _, k := range slices.Compact(slices.Sorted(slices.Values(keys))) {
+		for _, other := range byKey[k] {
+			if normalize(other.Info().Name) != normalize(info.Name) {
+				panic(fmt.Sprintf("scheme: %q names both %s and %s", k, other.Info().ID(), info.ID()))
+			}
+		}
+		byKey[k] = append(byKey[k], s)
+	}
+}
+
+// All returns every registered scheme, ordered by family, then name, then
+// provider.
+func All() []Scheme {
+	out := slices.Clone(registry)
+	order := map[Family]int{}
+	for i, f := range Families {
+		order[f] = i
+	}
+	slices.SortStableFunc(out, func(a, b Scheme) int {
+		ai, bi := a.Info(), b.Info()
+		if c := order[ai.Family] - order[bi.Family]; c != 0 {
+			return c
+		}
+		if c := naturalCompare(ai.Name, bi.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(string(ai.Provider), string(bi.Provider))
+	})
+	return out
+}
+
+// ByName returns the schemes a name stands for: every provider of the
+// algorithm for a plain name or alias ("sha256", "ML-KEM-768"), exactly one
+// for "name@provider". Case and punctuation are ignored. The error for an
+// unknown name lists the closest known names.
+func ByName(name string) ([]Scheme, error) {
+	k := normalize(name)
+	if strings.Contains(k, "@") {
+		if s, ok := byID[k]; ok {
+			return []Scheme{s}, nil
+		}
+		base, _, _ := strings.Cut(k, "@")
+		if ss, ok := byKey[base]; ok {
+			var provs []string
+			for _, s := range ss {
+				provs = append(provs, s.Info().ID())
+			}
+			return nil, fmt.Errorf("no provider %q for %s: have %s", strings.SplitN(name, "@", 2)[1], ss[0].Info().Name, strings.Join(provs, ", "))
+		}
+	} else if ss, ok := byKey[k]; ok {
+		return slices.Clone(ss), nil
+	}
+	return nil, unknownNameError(name)
+}
+
+// Lookup is ByName for callers that want exactly one scheme: the first
+// registered provider of the name (the Go standard library where it has the
+// algorithm).
+func Lookup(name string) (Scheme, error) {
+	ss, err := ByName(name)
+	if err != nil {
+		return nil, err
+	}
+	return ss[0], nil
+}
+
+// Match returns the schemes whose name, alias or ID matches the glob pattern
+// (path.Match syntax, case-insensitive), in All order. A pattern without
+// glob characters is looked up with ByName.
+func Match(pattern string) ([]Scheme, error) {
+	if !strings.ContainsAny(pattern, "*?[") {
+		return ByName(pattern)
+	}
+	p := strings.ToLower(pattern)
+	if _, err := path.Match(p, ""); err != nil {
+		return nil, fmt.Errorf("bad pattern %q: %v", pattern, err)
+	}
+	var out []Scheme
+	for _, s := range All() {
+		if matchInfo(p, s.Info()) {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no algorithm matches %q; see 'cryptocost list' for the names", pattern)
+	}
+	return out, nil
+}
+
+func matchInfo(p string, info *Info) bool {
+	names := append([]string{info.Name, info.ID()}, info.Aliases...)
+	for _, n := range names {
+		if ok, _ := path.Match(p, strings.ToLower(n)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// UnknownNameError is returned for a name no scheme has.
+type UnknownNameError struct {
+	Name    string
+	Closest []string
+}
+
+func (e *UnknownNameError) Error() string {
+	msg := fmt.Sprintf("unknown algorithm %q", e.Name)
+	if len(e.Closest) > 0 {
+		msg += "; did you mean " + strings.Join(e.Closest, ", ") + "?"
+	}
+	return msg + " (run 'cryptocost list' to see every algorithm)"
+}
+
+func unknownNameError(name string) error {
+	return &UnknownNameError{Name: name, Closest: Closest(name, 3)}
+}
+
+// Closest returns up to n registered names nearest to name by edit distance
+// over their normalised forms, nearest first.
+func Closest(name string, n int) []string {
+	k := normalize(name)
+	type cand struct {
+		name string
+		d    int
+	}
+	seen := map[string]bool{}
+	var cands []cand
+	for _, s := range registry {
+		info := s.Info()
+		if seen[info.Name] {
+			continue
+		}
+		seen[info.Name] = true
+		d := editDistance(k, normalize(info.Name))
+		for _, a := range info.Aliases {
+			d = min(d, editDistance(k, normalize(a)))
+		}
+		// A name that contains the query, or is contained in it, is close
+		// whatever its length ("aes" -> AES-128).
+		nn := normalize(info.Name)
+		if len(k) >= 3 && (strings.Contains(nn, k) || strings.Contains(k, nn)) {
+			d = min(d, 1)
+		}
+		cands = append(cands, cand{info.Name, d})
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if a.d != b.d {
+			return a.d - b.d
+		}
+		return naturalCompare(a.name, b.name)
+	})
+	limit := max(2, len(k)/2)
+	var out []string
+	for _, c := range cands {
+		if len(out) == n || c.d > limit {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the optimal-string-alignment distance between a and b:
+// Levenshtein plus adjacent transpositions, the commonest typo ("sha265").
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// naturalCompare orders names with embedded numbers numerically, so RSA-1024
+// sorts before RSA-2048 and AES-128 before AES-256, but RSA-512 before
+// RSA-1024 too.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		ad, bd := digitPrefix(a), digitPrefix(b)
+		if ad != "" && bd != "" {
+			ta, tb := strings.TrimLeft(ad, "0"), strings.TrimLeft(bd, "0")
+			if len(ta) != len(tb) {
+				return len(ta) - len(tb)
+			}
+			if c := strings.Compare(ta, tb); c != 0 {
+				return c
+			}
+			a, b = a[len(ad):], b[len(bd):]
+			continue
+		}
+		ca, cb := unicode.ToLower(rune(a[0])), unicode.ToLower(rune(b[0]))
+		if ca != cb {
+			return int(ca) - int(cb)
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
+}
+
+func digitPrefix(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
