@@ -1,0 +1,254 @@
+package measure
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// synthClock is a clock whose time moves only when read (by readCost: a
+// clock read costs time) and when a synthetic operation runs. It makes the
+// engine's arithmetic testable exactly, with no dependence on this
+// machine's speed.
+type synthClock struct {
+	t        int64
+	readCost int64
+	cpu      bool
+}
+
+func (c *synthClock) Now() int64 { c.t += c.readCost; return c.t }
+func (c *synthClock) ThreadCPU() (int64, bool) {
+	return c.t, c.cpu // the synthetic operation is all CPU
+}
+func (c *synthClock) Name() string { return "synthetic" }
+
+// synthOp costs costNs per operation, times a per-sample noise factor drawn
+// by noise (nil: none).
+func synthOp(c *synthClock, costNs float64, noise func() float64) Target {
+	return Target{Run: func(n int) error {
+		f := 1.0
+		if noise != nil {
+			f = noise()
+		}
+		c.t += int64(math.Round(float64(n) * costNs * f))
+		return nil
+	}}
+}
+
+func newSynth(cfg Config) (*Engine, *synthClock) {
+	c := &synthClock{readCost: 20, cpu: true}
+	cfg.Clock = c
+	cfg.SkipAllocs = true
+	return New(cfg), c
+}
+
+func TestCalibrationKeepsOverheadBelowOnePercent(t *testing.T) {
+	e, c := newSynth(Config{MinSampleTime: time.Microsecond}) // asks for less than the floor
+	obs, err := e.Measure(context.Background(), synthOp(c, 3, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Timer().ResolutionNs != 20 || e.Timer().OverheadNs != 20 {
+		t.Errorf("calibration = %+v, want resolution 20 and overhead 20 (one clock read)", e.Timer())
+	}
+	floor := 100 * (e.Timer().ResolutionNs + e.Timer().OverheadNs)
+	if obs.MinSampleNs < floor {
+		t.Errorf("MinSampleNs = %v, below the 1%% floor %v", obs.MinSampleNs, floor)
+	}
+	if got := float64(obs.Batch) * 3; got < floor {
+		t.Errorf("batch %d × 3 ns = %v ns per sample, below the floor %v", obs.Batch, got, floor)
+	}
+}
+
+// TestRecoversKnownCost: a 1 µs operation measured with a 20 ns clock read
+// comes out at 1 µs to within the overhead / batch, with a converged stop.
+func TestRecoversKnownCost(t *testing.T) {
+	e, c := newSynth(Config{})
+	obs, err := e.Measure(context.Background(), synthOp(c, 1000, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs.Stop != StopConverged {
+		t.Errorf("stop = %s, want converged", obs.Stop)
+	}
+	if len(obs.NsPerOp) != 10 {
+		t.Errorf("%d samples; a noiseless op should converge at the minimum of 10", len(obs.NsPerOp))
+	}
+	if d := math.Abs(obs.Summary.Median-1000) / 1000; d > 0.001 {
+		t.Errorf("median %v ns, want 1000 ± 0.1%%", obs.Summary.Median)
+	}
+	if obs.CPUNsPerOp == nil || math.Abs(obs.CPUNsPerOp[0]-1000) > 1 {
+		t.Errorf("cpu ns/op = %v, want ≈1000", obs.CPUNsPerOp)
+	}
+	if obs.WarmupOps == 0 {
+		t.Error("no warm-up")
+	}
+}
+
+// TestRecoversMedianUnderHeavyTailedNoise: per-sample noise lognormal
+// (σ = 0.02) plus 10 % of samples slowed 3× by "interference". The median is
+// recovered, the outliers do not move it, and the 95 % CI covers the truth
+// about 95 % of the time (a 95 % interval misses 1 run in 20 on average).
+func TestRecoversMedianUnderHeavyTailedNoise(t *testing.T) {
+	const runs = 40
+	misses := 0
+	for seed := uint64(1); seed <= runs; seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		noise := func() float64 {
+			f := math.Exp(0.02 * r.NormFloat64())
+			if r.Float64() < 0.10 {
+				f *= 3
+			}
+			return f
+		}
+		e, c := newSynth(Config{})
+		obs, err := e.Measure(context.Background(), synthOp(c, 500, noise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The true median of the per-op time is 500 × median(f); with 10 %
+		// outliers the median of f is the 55.6th percentile of the
+		// lognormal: exp(0.02 × 0.14) ≈ 1.0028.
+		want := 500 * math.Exp(0.02*0.1397)
+		if obs.Summary.CILow > want || obs.Summary.CIHigh < want {
+			misses++
+		}
+		if d := math.Abs(obs.Summary.Median-want) / want; d > 0.02 {
+			t.Errorf("seed %d: median %.1f, want %.1f ± 2%%", seed, obs.Summary.Median, want)
+		}
+		if obs.Stop != StopConverged {
+			t.Errorf("seed %d: stop = %s after %d samples, want converged", seed, obs.Stop, len(obs.NsPerOp))
+		}
+	}
+	// Binomial(40, 0.05): P(misses > 6) < 1 %.
+	if misses > 6 {
+		t.Errorf("the CI missed the true median in %d of %d runs, want about 2", misses, runs)
+	}
+}
+
+// TestBudgetStopsNoisyPoint: noise too wide for ±2 % ends on the budget,
+// after at least MinSamples, and says so.
+func TestBudgetStopsNoisyPoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	e, c := newSynth(Config{Budget: 200 * time.Millisecond})
+	obs, err := e.Measure(context.Background(), synthOp(c, 1000, func() float64 { return math.Exp(r.NormFloat64()) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs.Stop != StopBudget {
+		t.Errorf("stop = %s, want budget", obs.Stop)
+	}
+	if len(obs.NsPerOp) < 10 {
+		t.Errorf("%d samples, want at least 10", len(obs.NsPerOp))
+	}
+	// The budget is honoured to within one sample past the deadline
+	// (a lognormal sample can be several times the mean).
+	if obs.ElapsedNs > float64(400*time.Millisecond) {
+		t.Errorf("point took %v of a 200ms budget", time.Duration(obs.ElapsedNs))
+	}
+}
+
+// TestMinSamplesTakenPastBudget: a slow operation (100 ms, like RSA-4096
+// key generation) still gets MinSamples samples of one op each.
+func TestMinSamplesTakenPastBudget(t *testing.T) {
+	e, c := newSynth(Config{Budget: 50 * time.Millisecond})
+	obs, err := e.Measure(context.Background(), synthOp(c, 100e6, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(obs.NsPerOp) != 10 || obs.Batch != 1 {
+		t.Errorf("%d samples of batch %d, want 10 of 1", len(obs.NsPerOp), obs.Batch)
+	}
+}
+
+func TestMaxSamples(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	e, c := newSynth(Config{MaxSamples: 25, Budget: time.Hour})
+	obs, _ := e.Measure(context.Background(), synthOp(c, 1000, func() float64 { return math.Exp(r.NormFloat64()) }))
+	if obs.Stop != StopMaxSamples || len(obs.NsPerOp) != 25 {
+		t.Errorf("stop %s after %d samples, want max-samples after 25", obs.Stop, len(obs.NsPerOp))
+	}
+}
+
+// TestInterruptKeepsSamples: cancelling mid-run returns what was measured.
+func TestInterruptKeepsSamples(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	e, c := newSynth(Config{Warmup: time.Nanosecond})
+	runs := 0
+	r := rand.New(rand.NewPCG(1, 1))
+	op := Target{Run: func(n int) error {
+		runs++
+		if runs == 12 { // calibration takes 3 or 4 runs
+			cancel()
+		}
+		c.t += int64(n) * int64(1000*math.Exp(0.5*r.NormFloat64()))
+		return nil
+	}}
+	obs, err := e.Measure(ctx, op)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if obs == nil || obs.Stop != StopInterrupted || len(obs.NsPerOp) == 0 {
+		t.Fatalf("observation %+v, want the samples taken before the interrupt", obs)
+	}
+}
+
+func TestRunErrorStopsPoint(t *testing.T) {
+	e, _ := newSynth(Config{})
+	boom := errors.New("decryption failed")
+	_, err := e.Measure(context.Background(), Target{Run: func(int) error { return boom }})
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want the operation's error", err)
+	}
+}
+
+func TestSeed002Design(t *testing.T) {
+	e, c := newSynth(Config{})
+	var prepared []int
+	obs, total, err := Seed002{Keys: 10, Repetitions: 10}.Measure(context.Background(), e, func(k int) (Target, error) {
+		prepared = append(prepared, k)
+		return synthOp(c, float64(100*(k+1)), nil), nil // key k costs 100(k+1) ns
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prepared) != 10 || prepared[9] != 9 {
+		t.Errorf("prepared %v, want keys 0..9", prepared)
+	}
+	// Sum over k of 10 reps × 100(k+1) ns = 1000 × 55 = 55 µs, plus one
+	// clock read (20 ns) per block.
+	if want := 55000.0 + 10*20; total != want {
+		t.Errorf("total %v ns, want %v", total, want)
+	}
+	if obs.Stop != StopFixed || len(obs.NsPerOp) != 10 || obs.Batch != 10 {
+		t.Errorf("observation %+v", obs)
+	}
+}
+
+func TestNextBatch(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		d      int64
+		target float64
+		want   int
+	}{
+		{1, 0, 1e6, 100},        // unmeasurably fast: grow 100×
+		{1, 1000, 1e6, 100},     // capped at 100×
+		{100, 500000, 1e6, 240}, // 1.2 × 1e6 / 5000 per op
+		{10, 9999999, 1e6, 11},  // at least one more
+	} {
+		if got := nextBatch(tc.n, tc.d, tc.target); got != tc.want {
+			t.Errorf("nextBatch(%d, %d, %g) = %d, want %d", tc.n, tc.d, tc.target, got, tc.want)
+		}
+	}
+}
+
+func TestClockEstimate(t *testing.T) {
+	c := ClockEstimate{MHz: 2000, Source: "test"}
+	if got := c.Cycles(10); got != 20 {
+		t.Errorf("10 ns at 2 GHz = %v cycles, want 20", got)
+	}
+}

@@ -1,0 +1,3 @@
+package measure
+
+const isDarwin = true

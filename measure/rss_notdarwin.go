@@ -1,0 +1,5 @@
+//go:build freebsd || netbsd || openbsd
+
+package measure
+
+const isDarwin = false
