@@ -1,0 +1,231 @@
+// Package result is cryptocost's one record shape for every measurement:
+// a primitive's time per operation, a TLS handshake's bytes, a model's
+// energy per node. A Run holds the Results of one invocation with the
+// environment they were obtained in; each Result holds a Subject (what was
+// measured), Metrics (values with units, samples and a summary, each
+// labelled with how it was obtained) and its Provenance. Everything
+// downstream — output formats, the results store, comparisons, reports —
+// works on this model alone.
+package result
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cryptocost/cryptocost/stats"
+)
+
+// Schema identifies the JSON shape; bump on incompatible change
+// (docs/result-schema.md).
+const Schema = "cryptocost/run/v1"
+
+// Label says how a number was obtained. Principle 1: never print an
+// estimate that looks like a measurement.
+type Label string
+
+const (
+	// Measured here: by a timer, counter or meter during this run.
+	Measured Label = "measured"
+	// Imported: measured elsewhere (another machine, a paper) and read in.
+	Imported Label = "imported"
+	// Modelled: computed by a model from inputs (a device profile, a
+	// radio state machine, a protocol model).
+	Modelled Label = "modelled"
+	// Estimated: derived from a measurement by an assumption (cycles from
+	// the nominal clock, a time scaled from another device).
+	Estimated Label = "estimated"
+)
+
+// Status of a run.
+type Status string
+
+const (
+	Complete    Status = "complete"
+	Interrupted Status = "interrupted" // stopped by the user; results so far kept
+	Failed      Status = "failed"      // some subject failed (e.g. a KAT)
+)
+
+// Run is one invocation of cryptocost: its results and where they came from.
+type Run struct {
+	Schema      string      `json:"schema"`
+	ID          string      `json:"id"`
+	Kind        string      `json:"kind"` // "bench", "tls", "model", ...
+	Tool        Tool        `json:"tool"`
+	Command     []string    `json:"command,omitempty"`
+	Started     time.Time   `json:"started"`
+	Finished    time.Time   `json:"finished"`
+	Status      Status      `json:"status"`
+	Environment Environment `json:"environment"`
+	Results     []Result    `json:"results"`
+	Errors      []string    `json:"errors,omitempty"`
+	Tags        []string    `json:"tags,omitempty"`
+}
+
+// Tool identifies the cryptocost build that made a run.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit,omitempty"`
+}
+
+// Environment is the machine and software a run measured on.
+type Environment struct {
+	Hostname   string            `json:"hostname,omitempty"`
+	OS         string            `json:"goos"`
+	Arch       string            `json:"goarch"`
+	GOARM      string            `json:"goarm,omitempty"`
+	GoVersion  string            `json:"go_version"`
+	Kernel     string            `json:"kernel,omitempty"`
+	CPUModel   string            `json:"cpu_model,omitempty"`
+	CPUs       int               `json:"cpus"`       // logical CPUs
+	GOMAXPROCS int               `json:"gomaxprocs"` //
+	CPUMHz     float64           `json:"cpu_mhz,omitempty"`
+	CPUMHzFrom string            `json:"cpu_mhz_source,omitempty"` // which file the clock came from
+	Governor   string            `json:"governor,omitempty"`
+	Virtual    string            `json:"virtualization,omitempty"` // hypervisor, when /proc/cpuinfo says so
+	Device     string            `json:"device,omitempty"`         // the device profile, if one was named
+	Deps       map[string]string `json:"dependencies,omitempty"`   // module path -> version
+	Notes      []string          `json:"notes,omitempty"`          // what could not be read, and why
+}
+
+// Result is one measured (or modelled) subject.
+type Result struct {
+	Subject    Subject    `json:"subject"`
+	Metrics    []Metric   `json:"metrics"`
+	Provenance Provenance `json:"provenance"`
+	Warnings   []string   `json:"warnings,omitempty"`
+	// Error is set when the subject could not be measured (a failed KAT):
+	// then Metrics is empty. Never a number without a method.
+	Error string `json:"error,omitempty"`
+}
+
+// Subject is what was measured.
+type Subject struct {
+	// Kind is the runner that produced it: "primitive", "tls", "model"...
+	Kind string `json:"kind"`
+	// Name is unique within a run and stable across runs, so runs can be
+	// compared subject by subject: "AES-128-GCM@go/seal/1k".
+	Name string `json:"name"`
+	// Fields for primitives; other kinds use Params.
+	Scheme    string `json:"scheme,omitempty"`
+	Provider  string `json:"provider,omitempty"`
+	Family    string `json:"family,omitempty"`
+	Operation string `json:"operation,omitempty"`
+	// InputBytes is the input size for sized operations (bytes, or a
+	// count for count-sized ones; see Params["input"]).
+	InputBytes int               `json:"input_bytes,omitempty"`
+	Params     map[string]string `json:"params,omitempty"`
+}
+
+// Better says which direction of a metric is an improvement.
+type Better string
+
+const (
+	Lower  Better = "lower"
+	Higher Better = "higher"
+)
+
+// Metric is one quantity of a subject, with its samples and summary.
+type Metric struct {
+	// Name is the quantity: "time", "cpu-time", "throughput", "cycles",
+	// "cycles-per-byte", "alloc-bytes", "allocs", "peak-rss", "energy"...
+	Name string `json:"name"`
+	// Unit is a Go benchmark unit where one exists ("ns/op", "MB/s",
+	// "B/op", "allocs/op"), so gobench output is benchstat-ready.
+	Unit   string `json:"unit"`
+	Better Better `json:"better,omitempty"`
+	// Label says how the values were obtained; Method says exactly how
+	// when the result's provenance does not already say it.
+	Label   Label         `json:"label"`
+	Method  string        `json:"method,omitempty"`
+	Samples []float64     `json:"samples,omitempty"`
+	Summary stats.Summary `json:"summary"`
+}
+
+// Provenance records how a result was obtained.
+type Provenance struct {
+	Label  Label  `json:"label"`
+	Method Method `json:"method"`
+	// Source names the origin of imported or modelled results (a file, a
+	// paper, a device profile).
+	Source string `json:"source,omitempty"`
+	// Verified names the known-answer test the subject passed before it
+	// was timed.
+	Verified string `json:"verified,omitempty"`
+}
+
+// Method is how a measurement was taken.
+type Method struct {
+	// Name is the engine's method: "adaptive" (calibrated batches until
+	// the median's CI is tight or the budget is spent) or "seed002"
+	// (K distinct keys/inputs × R repetitions).
+	Name string `json:"name"`
+	// Timer is the clock used and its measured resolution.
+	Timer             string  `json:"timer,omitempty"`
+	TimerResolutionNs float64 `json:"timer_resolution_ns,omitempty"`
+	CallOverheadNs    float64 `json:"call_overhead_ns,omitempty"`
+	// Batch is the number of operations per sample.
+	Batch       int     `json:"batch,omitempty"`
+	WarmupOps   int     `json:"warmup_ops,omitempty"`
+	WarmupNs    float64 `json:"warmup_ns,omitempty"`
+	Samples     int     `json:"samples"`
+	TargetRelCI float64 `json:"target_rel_ci,omitempty"`
+	BudgetNs    float64 `json:"budget_ns,omitempty"`
+	ElapsedNs   float64 `json:"elapsed_ns,omitempty"`
+	Keys        int     `json:"keys,omitempty"`        // seed002: K
+	Repetitions int     `json:"repetitions,omitempty"` // seed002: R
+	// Stop says why sampling ended: "converged" (CI within target),
+	// "budget" (time budget spent first), "max-samples", "fixed" (a fixed
+	// design such as seed002), "interrupted".
+	Stop string `json:"stop"`
+}
+
+// Metric returns the metric named name, or nil.
+func (r *Result) Metric(name string) *Metric {
+	for i := range r.Metrics {
+		if r.Metrics[i].Name == name {
+			return &r.Metrics[i]
+		}
+	}
+	return nil
+}
+
+// NewSampled builds a metric from samples, summarising them.
+func NewSampled(name, unit string, better Better, label Label, samples []float64) Metric {
+	return Metric{Name: name, Unit: unit, Better: better, Label: label,
+		Samples: samples, Summary: stats.Summarize(samples)}
+}
+
+// NewScalar builds a metric holding one exact value.
+func NewScalar(name, unit string, better Better, label Label, v float64) Metric {
+	return Metric{Name: name, Unit: unit, Better: better, Label: label, Summary: stats.Scalar(v)}
+}
+
+// Validate checks the invariants every writer and the store rely on.
+func (r *Run) Validate() error {
+	if r.Schema != Schema {
+		return fmt.Errorf("run schema %q, want %q", r.Schema, Schema)
+	}
+	seen := map[string]bool{}
+	for i, res := range r.Results {
+		if res.Subject.Name == "" {
+			return fmt.Errorf("result %d: subject has no name", i)
+		}
+		if seen[res.Subject.Name] {
+			return fmt.Errorf("result %d: subject %q appears twice", i, res.Subject.Name)
+		}
+		seen[res.Subject.Name] = true
+		if res.Error == "" && len(res.Metrics) == 0 {
+			return fmt.Errorf("result %q: no metrics and no error", res.Subject.Name)
+		}
+		for _, m := range res.Metrics {
+			if m.Label == "" || m.Unit == "" {
+				return fmt.Errorf("result %q: metric %q has no label or unit", res.Subject.Name, m.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// Method returns the result's measurement method.
+func (r *Result) Method() Method { return r.Provenance.Method }

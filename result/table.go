@@ -1,0 +1,205 @@
+package result
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cryptocost/cryptocost/stats"
+)
+
+func init() { registerFormat(tableFormat{}) }
+
+type tableFormat struct{}
+
+func (tableFormat) Name() string        { return "table" }
+func (tableFormat) Description() string { return "a readable table (the default)" }
+
+func (tableFormat) Write(w io.Writer, runs ...*Run) error {
+	for i, run := range runs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeTable(w, run); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeTable(w io.Writer, run *Run) error {
+	env := run.Environment
+	fmt.Fprintf(w, "cryptocost %s · %s · %s/%s · %s · %d CPUs · run %s\n", run.Tool.Version,
+		orUnknown(env.CPUModel), env.OS, env.Arch, env.GoVersion, env.CPUs, run.ID)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	var primitives, others []Result
+	for _, r := range run.Results {
+		if r.Subject.Kind == "primitive" {
+			primitives = append(primitives, r)
+		} else {
+			others = append(others, r)
+		}
+	}
+	notes := map[string]int{} // footnote text -> number
+	var order []string
+	mark := func(text string) string {
+		n, ok := notes[text]
+		if !ok {
+			n = len(notes) + 1
+			notes[text] = n
+			order = append(order, text)
+		}
+		return fmt.Sprintf("[%d]", n)
+	}
+	if len(primitives) > 0 {
+		fmt.Fprintln(tw, "ALGORITHM\tPROVIDER\tOPERATION\tSIZE\tTIME/OP\t±95% CI\tOPS/S\tMB/S\tCYCLES/B\tALLOCS\tN\tSTOP")
+		for _, r := range primitives {
+			size := ""
+			if r.Subject.InputBytes > 0 {
+				size = sizeString(r.Subject.InputBytes, r.Subject.Params["input"])
+			}
+			if r.Error != "" {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tFAILED\t\t\t\t\t\t\t%s\n", r.Subject.Scheme, r.Subject.Provider,
+					r.Subject.Operation, size, mark(r.Error))
+				continue
+			}
+			t := r.Metric("time")
+			row := []string{r.Subject.Scheme, r.Subject.Provider, r.Subject.Operation, size,
+				durationString(t.Summary.Median), ciString(t.Summary),
+				siString(r.Metric("rate")), metricString(r.Metric("throughput"), "%.1f", mark),
+				metricString(r.Metric("cycles-per-byte"), "%.2f", mark), metricString(r.Metric("allocs"), "%.0f", mark),
+				fmt.Sprint(r.Provenance.Method.Samples), r.Provenance.Method.Stop}
+			for _, w := range r.Warnings {
+				row[len(row)-1] += mark(warningKind(w))
+			}
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+		}
+	}
+	if len(others) > 0 {
+		if len(primitives) > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintln(tw, "SUBJECT\tMETRIC\tMEDIAN\tUNIT\t±95% CI\tLABEL")
+		for _, r := range others {
+			if r.Error != "" {
+				fmt.Fprintf(tw, "%s\tFAILED %s\n", r.Subject.Name, mark(r.Error))
+				continue
+			}
+			for i, m := range r.Metrics {
+				name := r.Subject.Name
+				if i > 0 {
+					name = ""
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%.4g\t%s\t%s\t%s\n", name, m.Name, m.Summary.Median, m.Unit, ciString(m.Summary), m.Label)
+			}
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, text := range order {
+		fmt.Fprintf(w, "[%d] %s\n", notes[text], text)
+	}
+	if run.Status != Complete {
+		fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
+	}
+	return nil
+}
+
+// warningKind is a warning's general part, before its last ": ", so a
+// table gets one footnote per kind of warning, not per value (the values
+// are in the row, and in full in JSON).
+func warningKind(w string) string {
+	if i := strings.LastIndex(w, ": "); i > 0 {
+		return w[:i]
+	}
+	return w
+}
+
+// siString formats a rate with three significant figures and an SI prefix.
+func siString(m *Metric) string {
+	if m == nil {
+		return ""
+	}
+	v := m.Summary.Median
+	for _, p := range []struct {
+		scale  float64
+		prefix string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= p.scale {
+			return sig3(v/p.scale) + p.prefix
+		}
+	}
+	return sig3(v)
+}
+
+// metricString formats a metric's median, with a footnote when it is not a
+// measurement (an estimate must never look like one).
+func metricString(m *Metric, format string, mark func(string) string) string {
+	if m == nil {
+		return ""
+	}
+	s := fmt.Sprintf(format, m.Summary.Median)
+	if m.Label != Measured {
+		s += mark(string(m.Label) + ": " + m.Method)
+	}
+	return s
+}
+
+func ciString(s stats.Summary) string {
+	if s.N <= 1 {
+		return "" // an exact value
+	}
+	rel := s.RelCI()
+	if math.IsInf(rel, 0) || math.IsNaN(rel) {
+		return "n/a"
+	}
+	return fmt.Sprintf("±%.1f%%", 100*rel)
+}
+
+func sizeString(n int, kind string) string {
+	if kind == "count" {
+		return fmt.Sprintf("×%d", n)
+	}
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// durationString prints nanoseconds with three significant figures in the
+// unit that suits them.
+func durationString(ns float64) string {
+	units := []struct {
+		scale float64
+		name  string
+	}{{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}}
+	for _, u := range units {
+		if ns >= u.scale {
+			return sig3(ns/u.scale) + " " + u.name
+		}
+	}
+	return sig3(ns) + " ns"
+}
+
+func sig3(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown CPU"
+	}
+	return s
+}
