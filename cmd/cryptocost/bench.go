@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/cryptocost/cryptocost/bench"
+	"github.com/cryptocost/cryptocost/internal/progress"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/scheme"
+	"github.com/spf13/cobra"
+)
+
+func newBenchCmd() *cobra.Command {
+	var (
+		opts    bench.Options
+		cfg     bench.RunConfig
+		sizes   []string
+		docs    []string
+		quiet   bool
+		outputs outputFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure what cryptographic primitives cost on this machine",
+		Long: `Measure time, throughput, cycles and memory per algorithm, operation and
+input size on the machine cryptocost runs on.
+
+Every scheme passes its known-answer tests first (a failure stops that scheme
+with an error and a non-zero exit status, never a number). Only the operation is
+timed: keys, key schedules and buffers are prepared outside the timed region,
+and key setup is an operation of its own. Batches are calibrated so timer
+resolution and call overhead stay below 1% of each sample; after a warm-up the
+engine samples until the 95% confidence interval of the median is within
+±2% (--ci) or the point's budget is spent, and says which happened.
+
+Default sizes: 1k, 10k, 400k bytes for bulk operations (the seed002 study's),
+32-byte documents for signatures (--doc-sizes; hashed as part of signing). Legacy schemes
+(DES, RC4, MD5, RSA-1024...) need --legacy unless named with --algo; slow
+operations (RSA-7680/15360, large key generation) need --slow.
+
+--method seed002 reproduces the Java ME study's protocol: K distinct
+keys/inputs × R repetitions per point (--keys, --reps; default 10 × 10),
+reported per operation and as the study's total.
+
+Ctrl-C writes what was measured so far and exits with status 130.`,
+		Example: `  cryptocost bench --quick
+  cryptocost bench --family aead --sizes 16,64,256,1k,8k,16k
+  cryptocost bench --algo 'ECDSA-P256*,Ed25519' --op sign,verify
+  cryptocost bench --family hash --format gobench > a.txt   # then: benchstat a.txt b.txt
+  cryptocost bench --method seed002 --algo RSA-1024-PKCS1v15-SHA256 --legacy
+  cryptocost bench --security 128 --time-budget 30s -o results.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if opts.Sizes, err = parseSizes(sizes); err != nil {
+				return err
+			}
+			if opts.DocSizes, err = parseSizes(docs); err != nil {
+				return err
+			}
+			switch cfg.Method {
+			case bench.MethodAdaptive, bench.MethodSeed002:
+			default:
+				return fmt.Errorf("unknown --method %q: want adaptive or seed002", cfg.Method)
+			}
+			if cfg.TargetRelCI <= 0 || cfg.TargetRelCI >= 1 {
+				return fmt.Errorf("--ci %v: want a fraction between 0 and 1, such as 0.02 for ±2%%", cfg.TargetRelCI)
+			}
+			if cfg.MinSamples < 2 {
+				return fmt.Errorf("--min-samples %d: want at least 2 (6 or more for a confidence interval)", cfg.MinSamples)
+			}
+			cfg.Quick = opts.Quick
+			plan, err := bench.NewPlan(opts)
+			if err != nil {
+				return err
+			}
+			bar := progress.New("bench", quiet)
+			run := bench.Run(cmd.Context(), plan, cfg, bar)
+			run.Tool = tool()
+			run.Command = os.Args
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			if !quiet && len(plan.Skipped) > 0 && outputs.out == "" && format.Name() == "table" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", countSkipped(plan))
+			}
+			switch run.Status {
+			case result.Interrupted:
+				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
+			case result.Failed:
+				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&opts.Families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
+	f.StringSliceVar(&opts.Algos, "algo", nil, "only these algorithms: names or globs ('AES-*'), comma-separated")
+	f.StringSliceVar(&opts.Ops, "op", nil, "only these operations: names or globs (keygen, sign, 'encrypt-*')")
+	f.StringSliceVar(&opts.Providers, "provider", nil, "only these providers: go, x/crypto, circl, cryptocost, ...")
+	f.StringVar(&opts.Security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
+	f.BoolVar(&opts.Legacy, "legacy", false, "include legacy schemes (broken or deprecated: DES, RC4, MD5, RSA-1024, ...)")
+	f.BoolVar(&opts.Slow, "slow", false, "include slow operations (RSA-7680/15360, large key generation)")
+	f.StringSliceVar(&sizes, "sizes", nil, "input sizes of bulk operations, e.g. 16,64,256,1k,8k,16k (k = 1024; default 1k,10k,400k)")
+	f.StringSliceVar(&docs, "doc-sizes", nil, "document sizes for sign and verify, hashed as part of the operation (default 32)")
+	f.BoolVar(&opts.Quick, "quick", false, "seconds, not minutes: one bulk size (1k), short samples and budgets")
+	f.StringVar(&cfg.Method, "method", bench.MethodAdaptive, "measurement method: adaptive or seed002 (K keys × R repetitions)")
+	f.IntVar(&cfg.Keys, "keys", 10, "seed002: distinct keys/inputs per point (K)")
+	f.IntVar(&cfg.Repetitions, "reps", 10, "seed002: repetitions per key (R)")
+	f.DurationVar(&cfg.TimeBudget, "time-budget", 0, "bound the whole run (e.g. 30s); each point gets a share of what is left")
+	f.DurationVar(&cfg.PointBudget, "point-budget", 0, "bound each point (default 1s, 20ms with --quick)")
+	f.Float64Var(&cfg.TargetRelCI, "ci", 0.02, "stop a point when the 95% CI of its median is within ± this fraction")
+	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
+	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
+	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar or notes on stderr")
+	outputs.register(cmd)
+	return cmd
+}
+
+func countSkipped(p *bench.Plan) int { return len(p.Skipped) }
+
+func parseSizes(list []string) ([]int, error) {
+	var out []int
+	for _, s := range list {
+		n, err := scheme.ParseSize(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/cryptocost/cryptocost/bench"
+	"github.com/cryptocost/cryptocost/internal/listing"
+	"github.com/cryptocost/cryptocost/scheme"
+	"github.com/spf13/cobra"
+)
+
+func newListCmd() *cobra.Command {
+	var (
+		families         []string
+		security, format string
+		provider         string
+		noLegacy         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "list [NAME-OR-GLOB...]",
+		Short: "List algorithms, parameters, security levels and providers",
+		Long: `List the algorithms cryptocost can measure: family, parameters, security
+strength in bits (NIST SP 800-57 Pt 1 Rev 5), sizes, provider, operations, and a
+legacy mark for broken or deprecated schemes (kept because constrained-device
+studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
+		Example: `  cryptocost list
+  cryptocost list --family sign --security 128
+  cryptocost list 'ML-*' --format json
+  cryptocost list --security 112+ --no-legacy`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := listing.Filter{Globs: args, Provider: provider, NoLegacy: noLegacy}
+			for _, name := range families {
+				fam, err := scheme.ParseFamily(name)
+				if err != nil {
+					return err
+				}
+				f.Families = append(f.Families, fam)
+			}
+			sec, err := bench.ParseSecurity(security)
+			if err != nil {
+				return err
+			}
+			f.MinBits, f.MaxBits = sec.Min, sec.Max
+			for _, a := range args {
+				if _, err := scheme.Match(a); err != nil {
+					return err
+				}
+			}
+			ss, err := listing.Select(f)
+			if err != nil {
+				return err
+			}
+			if len(ss) == 0 {
+				return fmt.Errorf("no algorithm matches these filters")
+			}
+			switch format {
+			case "table":
+				return listing.WriteTable(cmd.OutOrStdout(), ss)
+			case "json":
+				return listing.WriteJSON(cmd.OutOrStdout(), ss)
+			}
+			return fmt.Errorf("unknown format %q for list: want table or json", format)
+		},
+	}
+	cmd.Flags().StringSliceVar(&families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
+	cmd.Flags().StringVar(&security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
+	cmd.Flags().StringVar(&provider, "provider", "", "only this provider (glob): go, x/crypto, circl, cryptocost, ...")
+	cmd.Flags().BoolVar(&noLegacy, "no-legacy", false, "leave out legacy (broken or deprecated) schemes")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	return cmd
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/perf/benchfmt"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"cryptocost": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScripts runs the CLI as a user would, from testdata/script/*.txtar
+// (the style of age's cmd/age/testdata).
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"checkjson":    checkJSON,
+			"checkgobench": checkGobench,
+			"sleep":        sleep,
+		},
+	})
+}
+
+// checkjson FILE STATUS [MIN-RESULTS]: FILE is a valid cryptocost run with
+// that status and at least MIN-RESULTS results, each with metrics or an error.
+func checkJSON(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: checkjson FILE STATUS [MIN-RESULTS]")
+	}
+	runs, err := result.ReadJSON(strings.NewReader(ts.ReadFile(args[0])))
+	if err != nil {
+		ts.Fatalf("%s: %v", args[0], err)
+	}
+	run := runs[0]
+	minResults := 1
+	if len(args) > 2 {
+		minResults, _ = strconv.Atoi(args[2])
+	}
+	ok := string(run.Status) == args[1] && len(run.Results) >= minResults
+	if ok == neg {
+		ts.Fatalf("%s: status %s with %d results; want status %s with at least %d", args[0], run.Status, len(run.Results), args[1], minResults)
+	}
+	for _, r := range run.Results {
+		if r.Error == "" && r.Metric("time") != nil && len(r.Metric("time").Samples) == 0 {
+			ts.Fatalf("%s: %s has no raw samples", args[0], r.Subject.Name)
+		}
+	}
+}
+
+// checkgobench FILE N: FILE parses with benchfmt (as benchstat reads it)
+// into at least N results with ns/op values and no syntax errors.
+func checkGobench(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: checkgobench FILE N")
+	}
+	want, _ := strconv.Atoi(args[1])
+	r := benchfmt.NewReader(bytes.NewReader([]byte(ts.ReadFile(args[0]))), args[0])
+	n := 0
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			ts.Fatalf("%v", rec)
+		case *benchfmt.Result:
+			if _, ok := rec.Value("sec/op"); !ok {
+				ts.Fatalf("%s has no ns/op value", rec.Name)
+			}
+			n++
+		}
+	}
+	if (n >= want) == neg {
+		ts.Fatalf("%d benchmark lines, want at least %d", n, want)
+	}
+}
+
+// sleep DURATION: wait, for scripts that signal a background command.
+func sleep(ts *testscript.TestScript, neg bool, args []string) {
+	d, err := time.ParseDuration(args[0])
+	if err != nil {
+		ts.Fatalf("sleep: %v", err)
+	}
+	time.Sleep(d)
+	_ = fmt.Sprint
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitError       = 1   // bad input, a failed check, an unmeasurable subject
+	exitInterrupted = 130 // Ctrl-C: what was measured has been written
+)
+
+// exitError carries a specific exit status through cobra.
+type statusError struct {
+	status int
+	err    error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+func (e *statusError) Unwrap() error { return e.err }
+
+// Main runs the command line and returns the exit status.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// After the first Ctrl-C, let a second one kill the process.
+		<-ctx.Done()
+		stop()
+	}()
+	root := newRoot()
+	root.SetContext(ctx)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(os.Stderr, "cryptocost:", err)
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.status
+	}
+	return exitError
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "cryptocost",
+		Short: "What cryptography costs on constrained devices: time, cycles, memory, bytes, energy",
+		Long: `cryptocost measures what cryptographic primitives and security protocols cost
+where code can run, and says how every number was obtained.
+
+Every algorithm passes its known-answer tests before it is timed; every
+result carries its samples, a median with a 95% confidence interval, the
+method and the environment.`,
+		Example: `  cryptocost list --family sign
+  cryptocost bench --quick
+  cryptocost bench --algo 'AES-128*' --sizes 16,1k,16k --format gobench > new.txt`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newListCmd(), newBenchCmd(), newVersionCmd())
+	return root
+}

@@ -1,0 +1,187 @@
+// Package listing prints the algorithm registry for `cryptocost list`.
+package listing
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cryptocost/cryptocost/scheme"
+)
+
+// Filter selects schemes to list.
+type Filter struct {
+	Families []scheme.Family
+	MinBits  int
+	MaxBits  int      // 0: no maximum
+	Globs    []string // name globs; empty: all
+	Provider string   // glob; empty: all
+	NoLegacy bool
+}
+
+// Select returns the registered schemes the filter admits, in registry order.
+func Select(f Filter) ([]scheme.Scheme, error) {
+	for _, g := range append(append([]string{}, f.Globs...), f.Provider) {
+		if _, err := path.Match(strings.ToLower(g), ""); err != nil {
+			return nil, fmt.Errorf("bad pattern %q: %v", g, err)
+		}
+	}
+	var out []scheme.Scheme
+	for _, s := range scheme.All() {
+		info := s.Info()
+		if len(f.Families) > 0 && !contains(f.Families, info.Family) {
+			continue
+		}
+		if info.Security.Bits < f.MinBits || (f.MaxBits > 0 && info.Security.Bits > f.MaxBits) {
+			continue
+		}
+		if f.NoLegacy && info.Legacy != "" {
+			continue
+		}
+		if f.Provider != "" && !globMatch(f.Provider, string(info.Provider)) {
+			continue
+		}
+		if len(f.Globs) > 0 && !matchesAny(f.Globs, info) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func matchesAny(globs []string, info *scheme.Info) bool {
+	for _, g := range globs {
+		if !strings.ContainsAny(g, "*?[") {
+			// A plain name matches by the registry's rules (case and
+			// punctuation ignored, aliases).
+			if ss, err := scheme.ByName(g); err == nil {
+				for _, s := range ss {
+					if s.Info() == info {
+						return true
+					}
+				}
+			}
+			continue
+		}
+		for _, n := range append([]string{info.Name, info.ID()}, info.Aliases...) {
+			if globMatch(g, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func globMatch(pattern, name string) bool {
+	ok, _ := path.Match(strings.ToLower(pattern), strings.ToLower(name))
+	return ok
+}
+
+func contains(fs []scheme.Family, f scheme.Family) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Entry is the JSON shape of one listed scheme.
+type Entry struct {
+	ID string `json:"id"`
+	scheme.Info
+	Operations []Operation `json:"operations"`
+}
+
+// Operation is the JSON shape of one operation.
+type Operation struct {
+	Name     string `json:"name"`
+	Input    string `json:"input"`
+	Multiple int    `json:"size_multiple,omitempty"`
+	Slow     bool   `json:"slow,omitempty"`
+}
+
+// Entries converts schemes to their JSON shape.
+func Entries(ss []scheme.Scheme) []Entry {
+	out := make([]Entry, 0, len(ss))
+	for _, s := range ss {
+		e := Entry{ID: s.Info().ID(), Info: *s.Info()}
+		for _, op := range s.Operations() {
+			e.Operations = append(e.Operations, Operation{Name: op.Name, Input: op.Input.String(), Multiple: op.Multiple, Slow: op.Slow})
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// WriteJSON writes the schemes as a JSON array.
+func WriteJSON(w io.Writer, ss []scheme.Scheme) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(Entries(ss))
+}
+
+// WriteTable writes the schemes as a table with a legend.
+func WriteTable(w io.Writer, ss []scheme.Scheme) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tFAMILY\tPROVIDER\tSECURITY\tPARAMETERS\tSIZES (bytes)\tOPERATIONS\tLEGACY")
+	legacy := 0
+	for _, s := range ss {
+		info := s.Info()
+		var params []string
+		for _, p := range info.Params {
+			params = append(params, p.Key+"="+p.Value)
+		}
+		var ops []string
+		for _, op := range s.Operations() {
+			name := op.Name
+			if op.Slow {
+				name += "(slow)"
+			}
+			ops = append(ops, name)
+		}
+		sec := fmt.Sprint(info.Security.Bits)
+		if info.Security.Category > 0 {
+			sec += fmt.Sprintf(" (PQ cat %d)", info.Security.Category)
+		}
+		mark := ""
+		if info.Legacy != "" {
+			mark = "yes: " + info.Legacy
+			legacy++
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", info.Name, info.Family, info.Provider, sec,
+			strings.Join(params, " "), sizes(info.Sizes), strings.Join(ops, ","), mark)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d schemes (%d legacy). Security: bits per NIST SP 800-57 Pt 1 Rev 5 Tables 2-3; 0 = broken. 'cryptocost list --format json' has every field.\n", len(ss), legacy)
+	return nil
+}
+
+func sizes(s scheme.Sizes) string {
+	var parts []string
+	add := func(name string, v int) {
+		if v > 0 {
+			parts = append(parts, fmt.Sprintf("%s=%d", name, v))
+		}
+	}
+	add("key", s.Key)
+	add("block", s.Block)
+	add("nonce", s.Nonce)
+	add("out", s.Output)
+	add("tag", s.Tag)
+	add("pk", s.PublicKey)
+	add("sk", s.PrivateKey)
+	if s.VariableSignature {
+		parts = append(parts, fmt.Sprintf("sig≤%d", s.Signature))
+	} else {
+		add("sig", s.Signature)
+	}
+	add("ct", s.Ciphertext)
+	add("ss", s.SharedSecret)
+	return strings.Join(parts, " ")
+}
