@@ -266,10 +266,19 @@ func ParseSecurity(s string) (Security, error) {
 	return Security{n, n}, nil
 }
 
-// Budget settings derived from Options.Quick.
+// engineDefaults are the sample length, warm-up and per-point budget of a
+// default and a --quick run.
 func engineDefaults(quick bool) (minSample, warmup, pointBudget time.Duration) {
 	if quick {
-		return 500 * time.Microsecond, 2 * time.Millisecond, 20 * time.Millisecond
+		return 500 * time.Microsecond, 2 * time.Millisecond, 25 * time.Millisecond
 	}
-	return 2 * time.Millisecond, 20 * time.Millisecond, time.Second
+	return 2 * time.Millisecond, 10 * time.Millisecond, time.Second
+}
+
+// visitDefaults gives the length of one visit to a point in a round.
+func visitDefaults(quick bool) time.Duration {
+	if quick {
+		return 2 * time.Millisecond
+	}
+	return 8 * time.Millisecond
 }

@@ -52,11 +52,15 @@ type Progress interface {
 // cancelled) the results measured so far, with Status Interrupted; when a
 // scheme fails its KAT, an error result for each of its points (never a
 // number) and Status Failed.
+//
+// Every scheme's KAT runs before anything is timed. The adaptive method then
+// measures the points in rounds: each round visits every unfinished point
+// for a few samples, so a point's samples come from several time windows
+// spread over the run and a slow phase of a shared machine (seen here as
+// 60 % slower episodes lasting ~100 ms) cannot capture all of them. A point
+// stops when its median's CI is within the target after at least MinVisits
+// visits, or when its own budget is spent.
 func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *result.Run {
-	minSample, warmup, pointBudget := engineDefaults(cfg.Quick)
-	if cfg.PointBudget > 0 {
-		pointBudget = cfg.PointBudget
-	}
 	if cfg.Method == "" {
 		cfg.Method = MethodAdaptive
 	}
@@ -79,111 +83,227 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	if env.CPUMHz > 0 {
 		estimate = &measure.ClockEstimate{MHz: env.CPUMHz, Source: env.CPUMHzFrom}
 	}
-
 	if progress != nil {
 		progress.Begin(len(plan.Points))
 		defer progress.End()
 	}
-	katDone := map[string]error{}
-	start := time.Now()
-	for i, p := range plan.Points {
-		if ctx.Err() != nil {
-			run.Status = result.Interrupted
-			break
-		}
-		if progress != nil {
-			progress.Step(i, p.Name())
-		}
-		info := p.Scheme.Info()
-		kat, checked := katDone[info.ID()]
-		if !checked {
-			kat = p.Scheme.KAT()
-			katDone[info.ID()] = kat
-			if kat != nil {
-				run.Errors = append(run.Errors, fmt.Sprintf("%s: %v: not measured", info.ID(), kat))
-			}
-		}
-		if kat != nil {
-			run.Status = result.Failed
-			run.Results = append(run.Results, result.Result{Subject: subject(p),
-				Error: "known-answer test failed, not measured: " + kat.Error()})
-			continue
-		}
 
-		budget := pointBudget
-		if cfg.TimeBudget > 0 {
-			left := cfg.TimeBudget - time.Since(start)
-			budget = min(budget, max(left/time.Duration(len(plan.Points)-i), minSample*10))
-		}
-		eng := measure.New(measure.Config{
-			MinSamples: cfg.MinSamples, MaxSamples: cfg.MaxSamples, TargetRelCI: cfg.TargetRelCI,
-			Budget: budget, Warmup: min(warmup, budget/5), MinSampleTime: minSample,
-			Cycles: !cfg.NoCycles,
-		})
-		res, err := measurePoint(ctx, eng, p, cfg)
-		if res != nil {
-			addEstimates(res, p, estimate)
-			run.Results = append(run.Results, *res)
-		}
-		if errors.Is(err, measure.ErrInterrupted) || ctx.Err() != nil {
-			run.Status = result.Interrupted
-			break
-		}
-		if err != nil {
-			run.Status = result.Failed
-			run.Errors = append(run.Errors, fmt.Sprintf("%s: %v", p.Name(), err))
-			run.Results = append(run.Results, result.Result{Subject: subject(p), Error: err.Error()})
+	// The correctness gate, before any timing.
+	failed := map[string]error{}
+	for _, s := range plan.Schemes {
+		if err := s.KAT(); err != nil {
+			failed[s.Info().ID()] = err
+			run.Errors = append(run.Errors, fmt.Sprintf("%s: %v: not measured", s.Info().ID(), err))
 		}
 	}
-	if progress != nil {
-		progress.Step(len(plan.Points), "")
+	points := make([]*pointState, len(plan.Points))
+	for i, p := range plan.Points {
+		points[i] = &pointState{Point: p, err: failed[p.Scheme.Info().ID()]}
+		if points[i].err != nil {
+			points[i].err = fmt.Errorf("known-answer test failed, not measured: %w", points[i].err)
+		}
+	}
+
+	eng := measure.New(engineConfig(cfg, len(plan.Points)))
+	if cfg.Method == MethodSeed002 {
+		runFixed(ctx, eng, points, cfg, progress)
+	} else {
+		runRounds(ctx, eng, points, cfg, progress)
+	}
+
+	refAll := referenceMedians(points)
+	for _, ps := range points {
+		switch {
+		case ps.err != nil && !errors.Is(ps.err, measure.ErrInterrupted):
+			run.Status = result.Failed
+			run.Results = append(run.Results, result.Result{Subject: subject(ps.Point), Error: ps.err.Error()})
+			if failed[ps.Scheme.Info().ID()] == nil {
+				run.Errors = append(run.Errors, fmt.Sprintf("%s: %v", ps.Name(), ps.err))
+			}
+		case ps.obs != nil && len(ps.obs.NsPerOp) > 0:
+			res := observationResult(ps.Point, eng, ps.obs, cfg)
+			if cfg.Method == MethodSeed002 {
+				m := result.NewScalar("total-time", "ns", result.Lower, result.Measured, ps.totalNs)
+				m.Method = fmt.Sprintf("sum over %d keys/inputs × %d repetitions, as the seed002 study reported", cfg.Keys, cfg.Repetitions)
+				res.Metrics = append(res.Metrics, m)
+			}
+			addEstimates(res, ps.Point, estimate)
+			flagSpeedChange(res, ps, refAll)
+			run.Results = append(run.Results, *res)
+		}
+	}
+	if ctx.Err() != nil && run.Status != result.Failed {
+		run.Status = result.Interrupted
 	}
 	run.Finished = time.Now().UTC()
 	return run
 }
 
-// measurePoint prepares and times one point. A failed preparation or
-// operation is an error; an interruption returns what was measured.
-func measurePoint(ctx context.Context, eng *measure.Engine, p Point, cfg RunConfig) (*result.Result, error) {
+// speedTolerance is how far the reference workload may drift from the run's
+// median while a point is measured before the point is flagged.
+const speedTolerance = 0.05
+
+// referenceMedians returns the median reference time over all visits of
+// the run, 0 if none were taken (the seed002 method takes none).
+func referenceMedians(points []*pointState) float64 {
+	var all []float64
+	for _, ps := range points {
+		all = append(all, ps.refs...)
+	}
+	if len(all) == 0 {
+		return 0
+	}
+	return stats.Summarize(all).Median
+}
+
+// flagSpeedChange records how fast the machine ran while the point was
+// measured, relative to the whole run, and warns when it differs by more
+// than speedTolerance: the point's numbers then describe a slower (or
+// faster) machine than its neighbours' in the same table.
+func flagSpeedChange(res *result.Result, ps *pointState, runMedian float64) {
+	if runMedian == 0 || len(ps.refs) == 0 {
+		return
+	}
+	ratio := stats.Summarize(ps.refs).Median / runMedian
+	res.Provenance.Method.ReferenceRatio = ratio
+	if ratio > 1+speedTolerance {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the machine ran slower while this point was measured (a reference workload took longer than its run median): %.0f%% slower", 100*(ratio-1)))
+	} else if ratio < 1-speedTolerance {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the machine ran faster while this point was measured (a reference workload took less than its run median): %.0f%% faster", 100*(1-ratio)))
+	}
+}
+
+// pointState is a point under measurement.
+type pointState struct {
+	Point
+	sess    *measure.Session
+	obs     *measure.Observation
+	refs    []float64 // the reference workload's time at each visit
+	totalNs float64 // seed002's sum
+	err     error
+}
+
+func (ps *pointState) finished() bool { return ps.err != nil || ps.obs != nil }
+
+// engineConfig derives the engine's settings from the run's.
+func engineConfig(cfg RunConfig, points int) measure.Config {
+	minSample, warmup, budget := engineDefaults(cfg.Quick)
+	if cfg.PointBudget > 0 {
+		budget = cfg.PointBudget
+	}
+	if cfg.TimeBudget > 0 {
+		budget = min(budget, max(cfg.TimeBudget/time.Duration(points), 10*minSample))
+	}
+	return measure.Config{
+		MinSamples: cfg.MinSamples, MaxSamples: cfg.MaxSamples, TargetRelCI: cfg.TargetRelCI,
+		Budget: budget, Warmup: min(warmup, budget/5), MinSampleTime: minSample,
+		MinVisits: minVisits, Cycles: !cfg.NoCycles,
+	}
+}
+
+// minVisits is how many separate time windows a point's samples must come
+// from before it may stop as converged.
+const minVisits = 3
+
+// runRounds measures the points in interleaved visits (see Run).
+func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, cfg RunConfig, progress Progress) {
+	visit := visitDefaults(cfg.Quick)
+	done := 0
+	for _, ps := range points {
+		if ps.finished() {
+			done++
+		}
+	}
+	for round := 1; done < len(points); round++ {
+		for _, ps := range points {
+			if ps.finished() {
+				continue
+			}
+			if ctx.Err() != nil {
+				interruptAll(points)
+				return
+			}
+			if progress != nil {
+				progress.Step(done, fmt.Sprintf("round %d: %s", round, ps.Name()))
+			}
+			if ps.sess == nil {
+				t, err := prepare(ps.Point, 0)
+				if err != nil {
+					ps.err = fmt.Errorf("preparing: %w", err)
+					done++
+					continue
+				}
+				if ps.sess, err = eng.Start(ctx, t); err != nil {
+					ps.err = err
+					if ps.sess != nil {
+						ps.sess.Stop(measure.StopInterrupted)
+						ps.obs = ps.sess.Observation()
+					}
+					done++
+					continue
+				}
+			}
+			ps.refs = append(ps.refs, measure.Reference(measure.RealClock{}))
+			fin, err := ps.sess.Visit(ctx, visit)
+			if err != nil {
+				ps.err = err
+			}
+			if fin {
+				ps.obs = ps.sess.Observation()
+				ps.sess = nil // release the prepared buffers and keys
+				done++
+			}
+		}
+	}
+	if progress != nil {
+		progress.Step(done, "")
+	}
+}
+
+// interruptAll closes every unfinished point with what it has measured.
+func interruptAll(points []*pointState) {
+	for _, ps := range points {
+		if ps.finished() || ps.sess == nil {
+			continue
+		}
+		ps.sess.Stop(measure.StopInterrupted)
+		ps.obs = ps.sess.Observation()
+		ps.err = measure.ErrInterrupted
+	}
+}
+
+// runFixed measures the points one after another with the seed002 design.
+func runFixed(ctx context.Context, eng *measure.Engine, points []*pointState, cfg RunConfig, progress Progress) {
+	design := measure.Seed002{Keys: cfg.Keys, Repetitions: cfg.Repetitions}
+	for i, ps := range points {
+		if ps.finished() {
+			continue
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		if progress != nil {
+			progress.Step(i, ps.Name())
+		}
+		ps.obs, ps.totalNs, ps.err = design.Measure(ctx, eng, func(variant int) (measure.Target, error) {
+			return prepare(ps.Point, variant)
+		})
+	}
+	if progress != nil {
+		progress.Step(len(points), "")
+	}
+}
+
+func prepare(p Point, variant int) (measure.Target, error) {
+	loop, err := p.Op.Prepare(scheme.Args{Size: p.Size, Variant: variant})
+	if err != nil {
+		return measure.Target{}, err
+	}
 	bytes := int64(0)
 	if p.Op.Input == scheme.InputBulk {
 		bytes = int64(p.Size)
 	}
-	prepare := func(variant int) (measure.Target, error) {
-		loop, err := p.Op.Prepare(scheme.Args{Size: p.Size, Variant: variant})
-		if err != nil {
-			return measure.Target{}, err
-		}
-		return measure.Target{Run: loop, Bytes: bytes}, nil
-	}
-
-	var (
-		obs   *measure.Observation
-		total float64
-		err   error
-	)
-	if cfg.Method == MethodSeed002 {
-		obs, total, err = measure.Seed002{Keys: cfg.Keys, Repetitions: cfg.Repetitions}.Measure(ctx, eng, prepare)
-	} else {
-		var t measure.Target
-		if t, err = prepare(0); err != nil {
-			return nil, fmt.Errorf("preparing: %w", err)
-		}
-		obs, err = eng.Measure(ctx, t)
-	}
-	if obs == nil || len(obs.NsPerOp) == 0 {
-		return nil, err
-	}
-	res := observationResult(p, eng, obs, cfg)
-	if cfg.Method == MethodSeed002 {
-		m := result.NewScalar("total-time", "ns", result.Lower, result.Measured, total)
-		m.Method = fmt.Sprintf("sum over %d keys/inputs × %d repetitions, as the seed002 study reported", cfg.Keys, cfg.Repetitions)
-		res.Metrics = append(res.Metrics, m)
-	}
-	if len(obs.NsPerOp) < stats.MinSamplesForCI {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("fewer than %d samples, so no confidence interval: %d samples", stats.MinSamplesForCI, len(obs.NsPerOp)))
-	}
-	return res, err
+	return measure.Target{Run: loop, Bytes: bytes}, nil
 }
 
 func subject(p Point) result.Subject {
@@ -220,6 +340,7 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		WarmupOps:         obs.WarmupOps,
 		WarmupNs:          obs.WarmupNs,
 		Samples:           len(obs.NsPerOp),
+		Visits:            obs.Visits,
 		TargetRelCI:       ecfg.TargetRelCI,
 		BudgetNs:          float64(ecfg.Budget),
 		ElapsedNs:         obs.ElapsedNs,
@@ -274,6 +395,9 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		m := result.NewScalar("peak-rss", "B", result.Lower, result.Measured, float64(obs.PeakRSSBytes))
 		m.Method = "process resident-set high-water mark (getrusage) after this point; monotonic over the run"
 		res.Metrics = append(res.Metrics, m)
+	}
+	if len(obs.NsPerOp) < stats.MinSamplesForCI {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("fewer than %d samples, so no confidence interval: %d samples", stats.MinSamplesForCI, len(obs.NsPerOp)))
 	}
 	if obs.Stop == measure.StopBudget {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("budget spent before the CI reached ±%.1f%% (see the CI column): CI is ±%.1f%%", 100*ecfg.TargetRelCI, 100*obs.Summary.RelCI()))

@@ -48,6 +48,10 @@ type Config struct {
 	// raises it to 100 × (timer resolution + call overhead), so those stay
 	// below 1 % of each sample.
 	MinSampleTime time.Duration
+	// MinVisits is the fewest separate visits (time windows) a point's
+	// samples must come from before it may stop as converged (default 1;
+	// a runner interleaving points sets more).
+	MinVisits int
 	// Clock is the time source (default RealClock).
 	Clock Clock
 	// Cycles, if true, counts cycles with the hardware counter when one
@@ -80,6 +84,7 @@ func (c Config) withDefaults() Config {
 	if c.Clock == nil {
 		c.Clock = RealClock{}
 	}
+	c.MinVisits = max(c.MinVisits, 1)
 	return c
 }
 
@@ -122,7 +127,9 @@ type Observation struct {
 	// PeakRSSBytes is the process's resident-set high-water mark after the
 	// point (monotonic over the process); 0 if unknown.
 	PeakRSSBytes int64
-	// ElapsedNs is the wall time the whole point took.
+	// Visits is the number of separate time windows the samples come from.
+	Visits int
+	// ElapsedNs is the clock time the point took, all visits together.
 	ElapsedNs float64
 	// Summary summarises NsPerOp.
 	Summary stats.Summary
@@ -150,55 +157,69 @@ func (e *Engine) Timer() TimerCalibration { return e.timer }
 // MinSamples samples; the observation holds what was measured.
 var ErrInterrupted = errors.New("interrupted")
 
-// Measure times t. An error from t.Run stops the point and is returned
-// with nil observation. Cancelling ctx returns the samples so far with
-// Stop = "interrupted" (and ErrInterrupted if fewer than MinSamples).
+// Measure times t in one sitting: Start, then visits until a stop rule
+// ends it. An error from t.Run stops the point and is returned with a nil
+// observation. Cancelling ctx returns the samples so far with Stop =
+// "interrupted" (and ErrInterrupted if fewer than MinSamples).
 func (e *Engine) Measure(ctx context.Context, t Target) (*Observation, error) {
+	s, err := e.Start(ctx, t)
+	if err != nil {
+		return s.Interrupted(err)
+	}
+	for {
+		done, err := s.Visit(ctx, e.cfg.Budget)
+		if err != nil {
+			return s.Interrupted(err)
+		}
+		if done {
+			return s.Observation(), nil
+		}
+	}
+}
+
+// Session measures one target over several visits, so that a runner can
+// interleave points: samples taken in separate time windows make the
+// median robust against the slow phases of a shared machine (a noisy
+// neighbour, a thermal episode) that would otherwise capture every sample
+// of a point taken in one short sitting.
+type Session struct {
+	e      *Engine
+	t      Target
+	obs    *Observation
+	spent  int64 // clock time spent in this session, all visits
+	visits int
+	cpuOK  bool
+	done   bool
+}
+
+// Start calibrates the batch size and warms up. Its time counts against
+// the point's budget.
+func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	cfg, clk := e.cfg, e.cfg.Clock
 	if _, ok := clk.(RealClock); ok {
 		runtime.GC() // start each point without the previous point's garbage
 	}
-	start := clk.Now()
-	deadline := start + int64(cfg.Budget)
-	obs := &Observation{
+	s := &Session{e: e, t: t, obs: &Observation{
 		TimerResolutionNs: e.timer.ResolutionNs,
 		CallOverheadNs:    e.timer.OverheadNs,
 		AllocBytesPerOp:   -1,
 		AllocsPerOp:       -1,
-	}
+	}}
+	_, s.cpuOK = clk.ThreadCPU()
+	obs := s.obs
 	floor := 100 * (e.timer.ResolutionNs + e.timer.OverheadNs)
 	obs.MinSampleNs = math.Max(float64(cfg.MinSampleTime), floor)
-
-	var cycles CycleCounter
-	if cfg.Cycles {
-		c, err := OpenCycleCounter()
-		if err != nil {
-			obs.CycleError = err
-		} else {
-			cycles = c
-			defer c.Close()
-		}
-	}
-	_, cpuOK := clk.ThreadCPU()
-
-	finish := func(stop string) *Observation {
-		obs.Stop = stop
-		obs.Summary = stats.Summarize(obs.NsPerOp)
-		obs.ElapsedNs = float64(clk.Now() - start)
-		if rss, ok := peakRSS(); ok {
-			obs.PeakRSSBytes = rss
-		}
-		return obs
-	}
+	start := clk.Now()
+	defer func() { s.spent += clk.Now() - start }()
 
 	// Calibrate: grow the batch until one batch lasts MinSampleNs, as
 	// testing.B does; these runs are the first part of the warm-up.
 	n := 1
 	for {
 		if ctx.Err() != nil {
-			return finish(StopInterrupted), fmt.Errorf("%w during calibration", ErrInterrupted)
+			return s, fmt.Errorf("%w during calibration", ErrInterrupted)
 		}
 		d, err := timeBatch(clk, t.Run, n)
 		if err != nil {
@@ -211,12 +232,11 @@ func (e *Engine) Measure(ctx context.Context, t Target) (*Observation, error) {
 		}
 		n = nextBatch(n, d, obs.MinSampleNs)
 	}
-
-	// Warm up at the calibrated batch size, then re-derive the batch from
-	// the warm (caches filled, clock ramped) per-op time.
-	for obs.WarmupNs < float64(cfg.Warmup) && clk.Now() < deadline {
+	// Warm up at the calibrated batch size, re-deriving the batch from the
+	// warm (caches filled, clock ramped) per-op time.
+	for obs.WarmupNs < float64(cfg.Warmup) && clk.Now()-start < int64(cfg.Budget) {
 		if ctx.Err() != nil {
-			return finish(StopInterrupted), fmt.Errorf("%w during warm-up", ErrInterrupted)
+			return s, fmt.Errorf("%w during warm-up", ErrInterrupted)
 		}
 		d, err := timeBatch(clk, t.Run, n)
 		if err != nil {
@@ -229,64 +249,162 @@ func (e *Engine) Measure(ctx context.Context, t Target) (*Observation, error) {
 		}
 	}
 	obs.Batch = n
+	return s, nil
+}
 
-	// Sample.
-	for {
+// Visit samples for about d of clock time (at least one sample), then
+// applies the stop rules. It returns done = true when the point is
+// finished: converged (MinSamples taken over at least MinVisits visits and
+// the median's CI within TargetRelCI), budget spent, or MaxSamples reached.
+// A visit that follows other work first runs one unrecorded batch, if
+// batches are short, so the sample does not pay for cold caches.
+func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err error) {
+	if s.done {
+		return true, nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cfg, clk, obs, n := s.e.cfg, s.e.cfg.Clock, s.obs, s.obs.Batch
+	start := clk.Now()
+	// end closes the visit: its time is added before finish records it.
+	end := func(stop string) {
+		s.spent += clk.Now() - start
+		start = clk.Now()
+		if stop != "" {
+			s.finish(stop)
+		}
+	}
+	defer end("")
+
+	var cycles CycleCounter
+	if cfg.Cycles && obs.CycleError == nil {
+		if c, err := OpenCycleCounter(); err != nil {
+			obs.CycleError = err
+		} else {
+			cycles = c
+			defer c.Close()
+		}
+	}
+	if s.visits > 0 && s.batchNs() < 10e6 {
+		if _, err := timeBatch(clk, s.t.Run, n); err != nil {
+			s.done = true
+			return true, err
+		}
+	}
+	s.visits++
+	for first := true; first || clk.Now()-start < int64(d); first = false {
 		if ctx.Err() != nil {
+			end(StopInterrupted)
 			if len(obs.NsPerOp) < cfg.MinSamples {
-				return finish(StopInterrupted), fmt.Errorf("%w after %d of at least %d samples", ErrInterrupted, len(obs.NsPerOp), cfg.MinSamples)
+				return true, fmt.Errorf("%w after %d of at least %d samples", ErrInterrupted, len(obs.NsPerOp), cfg.MinSamples)
 			}
-			return finish(StopInterrupted), nil
+			return true, nil
 		}
 		var c0, c1 uint64
 		var cpu0, cpu1 int64
 		if cycles != nil {
 			c0, _ = cycles.Cycles()
 		}
-		if cpuOK {
+		if s.cpuOK {
 			cpu0, _ = clk.ThreadCPU()
 		}
 		t0 := clk.Now()
-		err := t.Run(n)
+		err := s.t.Run(n)
 		t1 := clk.Now()
-		if cpuOK {
+		if s.cpuOK {
 			cpu1, _ = clk.ThreadCPU()
 		}
 		if cycles != nil {
 			c1, _ = cycles.Cycles()
 		}
 		if err != nil {
-			return nil, err
+			s.done = true
+			return true, err
 		}
 		obs.NsPerOp = append(obs.NsPerOp, float64(t1-t0)/float64(n))
-		if cpuOK {
+		if s.cpuOK {
 			obs.CPUNsPerOp = append(obs.CPUNsPerOp, float64(cpu1-cpu0)/float64(n))
 		}
 		if cycles != nil {
 			obs.CyclesPerOp = append(obs.CyclesPerOp, float64(c1-c0)/float64(n))
 		}
-		k := len(obs.NsPerOp)
-		if k < cfg.MinSamples {
-			continue
-		}
-		if k >= cfg.MaxSamples {
-			break
-		}
-		// The convergence test sorts the sample: cheap next to a 5 ms
-		// sample, but thin it out for long runs of short samples.
-		if k < 100 || k%10 == 0 {
-			if stats.Summarize(obs.NsPerOp).RelCI() <= cfg.TargetRelCI {
-				e.allocs(obs, t, n)
-				return finish(StopConverged), nil
-			}
-		}
-		if clk.Now() >= deadline {
-			e.allocs(obs, t, n)
-			return finish(StopBudget), nil
+		if stop := s.stopRule(clk.Now() - start); stop != "" {
+			end(stop)
+			return true, nil
 		}
 	}
-	e.allocs(obs, t, n)
-	return finish(StopMaxSamples), nil
+	return false, nil
+}
+
+// batchNs is the duration of one batch: the last sample's, or the
+// calibration target before there is one.
+func (s *Session) batchNs() float64 {
+	if k := len(s.obs.NsPerOp); k > 0 {
+		return s.obs.NsPerOp[k-1] * float64(s.obs.Batch)
+	}
+	return s.obs.MinSampleNs
+}
+
+// stopRule returns why sampling should end now, or "".
+func (s *Session) stopRule(inVisit int64) string {
+	cfg, k := s.e.cfg, len(s.obs.NsPerOp)
+	switch {
+	case k < cfg.MinSamples:
+		return ""
+	case k >= cfg.MaxSamples:
+		return StopMaxSamples
+	}
+	// The convergence test sorts the sample: cheap next to a millisecond
+	// sample, but thin it out for long runs of short samples.
+	if s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.NsPerOp).RelCI() <= cfg.TargetRelCI {
+		return StopConverged
+	}
+	if s.spent+inVisit >= int64(cfg.Budget) {
+		return StopBudget
+	}
+	return ""
+}
+
+// Done reports whether the session has finished.
+func (s *Session) Done() bool { return s.done }
+
+// SpentNs is the clock time the session has used so far.
+func (s *Session) SpentNs() int64 { return s.spent }
+
+// Stop ends the session early (the runner ran out of time, or was
+// interrupted) with the given reason.
+func (s *Session) Stop(reason string) {
+	if !s.done {
+		s.finish(reason)
+	}
+}
+
+// Observation returns what the session measured; valid once it is done.
+func (s *Session) Observation() *Observation { return s.obs }
+
+// Interrupted is the result of a session cut short by err: the samples so
+// far, or none if there are none.
+func (s *Session) Interrupted(err error) (*Observation, error) {
+	if s == nil || len(s.obs.NsPerOp) == 0 && !errors.Is(err, ErrInterrupted) {
+		return nil, err
+	}
+	s.Stop(StopInterrupted)
+	return s.obs, err
+}
+
+func (s *Session) finish(stop string) {
+	s.done = true
+	obs := s.obs
+	if stop != StopInterrupted {
+		s.e.allocs(obs, s.t, obs.Batch)
+	}
+	obs.Stop = stop
+	obs.Summary = stats.Summarize(obs.NsPerOp)
+	obs.ElapsedNs = float64(s.spent)
+	obs.Visits = s.visits
+	if rss, ok := peakRSS(); ok {
+		obs.PeakRSSBytes = rss
+	}
 }
 
 // allocs counts heap allocations over one batch, outside the timed samples:

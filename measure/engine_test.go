@@ -252,3 +252,75 @@ func TestClockEstimate(t *testing.T) {
 		t.Errorf("10 ns at 2 GHz = %v cycles, want 20", got)
 	}
 }
+
+// TestSessionsInterleave: two points measured in alternating visits, as the
+// bench runner does. Neither converges before MinVisits visits, and each
+// point's samples reflect its own cost.
+func TestSessionsInterleave(t *testing.T) {
+	e, c := newSynth(Config{MinVisits: 3, MinSampleTime: time.Millisecond, Warmup: time.Millisecond})
+	ctx := context.Background()
+	a, err := e.Start(ctx, synthOp(c, 100, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := e.Start(ctx, synthOp(c, 3000, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits := 0
+	for !a.Done() || !b.Done() {
+		for _, s := range []*Session{a, b} {
+			if _, err := s.Visit(ctx, 15*time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+		}
+		visits++
+		if visits > 10 {
+			t.Fatal("no convergence after 10 rounds")
+		}
+	}
+	for _, tc := range []struct {
+		s    *Session
+		cost float64
+	}{{a, 100}, {b, 3000}} {
+		obs := tc.s.Observation()
+		if obs.Stop != StopConverged || obs.Visits < 3 {
+			t.Errorf("cost %v: stop %s after %d visits, want converged after ≥ 3", tc.cost, obs.Stop, obs.Visits)
+		}
+		if d := math.Abs(obs.Summary.Median-tc.cost) / tc.cost; d > 0.001 {
+			t.Errorf("cost %v: median %v", tc.cost, obs.Summary.Median)
+		}
+		if obs.ElapsedNs < 2*15e6 { // two whole visits, and part of the third
+			t.Errorf("cost %v: elapsed %v ns over %d visits of 15 ms", tc.cost, obs.ElapsedNs, obs.Visits)
+		}
+	}
+}
+
+// TestSessionBudgetAcrossVisits: the budget counts the time of all visits.
+func TestSessionBudgetAcrossVisits(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	e, c := newSynth(Config{Budget: 100 * time.Millisecond, MinSampleTime: time.Millisecond, Warmup: time.Millisecond})
+	s, err := e.Start(context.Background(), synthOp(c, 1000, func() float64 { return math.Exp(r.NormFloat64()) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !s.Done(); i++ {
+		if i > 100 {
+			t.Fatal("budget never ended the session")
+		}
+		s.Visit(context.Background(), 10*time.Millisecond)
+	}
+	if obs := s.Observation(); obs.Stop != StopBudget || obs.Visits < 5 {
+		t.Errorf("stop %s after %d visits, want budget after several", obs.Stop, obs.Visits)
+	}
+}
+
+// TestReferenceUsesTheClock: the probe is three timings of the workload and
+// reports the fastest (a synthetic clock advances only by its reads here,
+// so the fastest timing is one read's cost).
+func TestReferenceUsesTheClock(t *testing.T) {
+	c := &synthClock{readCost: 20}
+	if got := Reference(c); got != 20 {
+		t.Errorf("Reference = %v, want 20 (one clock read)", got)
+	}
+}

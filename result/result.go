@@ -165,15 +165,23 @@ type Method struct {
 	TimerResolutionNs float64 `json:"timer_resolution_ns,omitempty"`
 	CallOverheadNs    float64 `json:"call_overhead_ns,omitempty"`
 	// Batch is the number of operations per sample.
-	Batch       int     `json:"batch,omitempty"`
-	WarmupOps   int     `json:"warmup_ops,omitempty"`
-	WarmupNs    float64 `json:"warmup_ns,omitempty"`
-	Samples     int     `json:"samples"`
+	Batch     int     `json:"batch,omitempty"`
+	WarmupOps int     `json:"warmup_ops,omitempty"`
+	WarmupNs  float64 `json:"warmup_ns,omitempty"`
+	Samples   int     `json:"samples"`
+	// Visits is the number of separate time windows (rounds) the samples
+	// were taken in.
+	Visits      int     `json:"visits,omitempty"`
 	TargetRelCI float64 `json:"target_rel_ci,omitempty"`
 	BudgetNs    float64 `json:"budget_ns,omitempty"`
 	ElapsedNs   float64 `json:"elapsed_ns,omitempty"`
-	Keys        int     `json:"keys,omitempty"`        // seed002: K
-	Repetitions int     `json:"repetitions,omitempty"` // seed002: R
+	// ReferenceRatio is the median time of a fixed reference workload
+	// probed at each visit to this point, over its median for the whole
+	// run: 1.3 means the machine ran 30 % slower while this point was
+	// measured (0: not probed).
+	ReferenceRatio float64 `json:"reference_ratio,omitempty"`
+	Keys           int     `json:"keys,omitempty"`        // seed002: K
+	Repetitions    int     `json:"repetitions,omitempty"` // seed002: R
 	// Stop says why sampling ended: "converged" (CI within target),
 	// "budget" (time budget spent first), "max-samples", "fixed" (a fixed
 	// design such as seed002), "interrupted".

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/cryptocost/cryptocost/bench"
 	"github.com/cryptocost/cryptocost/internal/progress"
@@ -33,7 +34,10 @@ timed: keys, key schedules and buffers are prepared outside the timed region,
 and key setup is an operation of its own. Batches are calibrated so timer
 resolution and call overhead stay below 1% of each sample; after a warm-up the
 engine samples until the 95% confidence interval of the median is within
-±2% (--ci) or the point's budget is spent, and says which happened.
+±2% (--ci) or the point's budget is spent, and says which happened. Points
+are measured in interleaved rounds, so each point's samples come from several
+moments of the run and one slow phase of a shared machine cannot capture them
+all. A default run shares one minute (--time-budget) among its points.
 
 Default sizes: 1k, 10k, 400k bytes for bulk operations (the seed002 study's),
 32-byte documents for signatures (--doc-sizes; hashed as part of signing). Legacy schemes
@@ -112,8 +116,8 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.StringVar(&cfg.Method, "method", bench.MethodAdaptive, "measurement method: adaptive or seed002 (K keys × R repetitions)")
 	f.IntVar(&cfg.Keys, "keys", 10, "seed002: distinct keys/inputs per point (K)")
 	f.IntVar(&cfg.Repetitions, "reps", 10, "seed002: repetitions per key (R)")
-	f.DurationVar(&cfg.TimeBudget, "time-budget", 0, "bound the whole run (e.g. 30s); each point gets a share of what is left")
-	f.DurationVar(&cfg.PointBudget, "point-budget", 0, "bound each point (default 1s, 20ms with --quick)")
+	f.DurationVar(&cfg.TimeBudget, "time-budget", time.Minute, "time for the whole run, shared equally by its points (each at most --point-budget); 0 for no total")
+	f.DurationVar(&cfg.PointBudget, "point-budget", 0, "time for each point (default 1s, 25ms with --quick); at least --min-samples are taken regardless")
 	f.Float64Var(&cfg.TargetRelCI, "ci", 0.02, "stop a point when the 95% CI of its median is within ± this fraction")
 	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
 	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")

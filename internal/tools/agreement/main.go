@@ -7,9 +7,15 @@
 //
 // Agreement: for each operation the same prepared loop (scheme.Operation's
 // Loop) is timed by testing.Benchmark — the code behind `go test -bench`,
-// mean over b.N at -benchtime 1s — and by cryptocost's measure engine with
-// the bench command's default settings, alternately, three rounds; the table
-// gives cryptocost's median / go test's ns/op for each round.
+// ns/op as the mean over b.N — and by cryptocost's measure engine with the
+// bench command's sample settings, alternately, in 31 rounds of about 100 ms
+// each (-benchtime 100ms; a 100 ms engine budget). Pairing short
+// alternating windows matters on a shared machine whose speed changes from
+// one 100 ms to the next: both engines see the same mixture. The table gives
+// the median over rounds of each engine, the median of the per-round ratios
+// (each pair adjacent in time, so a slow phase of the machine tends to hit
+// both) with its 95 % confidence interval, and the spread (interquartile
+// range / median) of each engine's values: the machine's own noise.
 package main
 
 import (
@@ -26,6 +32,7 @@ import (
 	"github.com/cryptocost/cryptocost/measure"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scheme"
+	"github.com/cryptocost/cryptocost/stats"
 )
 
 // The operations of docs/benchmarks.md item 1.
@@ -61,37 +68,50 @@ func main() {
 	}
 }
 
-// engineConfig is what `cryptocost bench` uses by default (bench package).
+// engineConfig is `cryptocost bench`'s sample length and warm-up (bench
+// package) with a 100 ms budget per round.
 func engineConfig() measure.Config {
-	return measure.Config{MinSampleTime: 2 * time.Millisecond, Warmup: 20 * time.Millisecond, Budget: time.Second, SkipAllocs: true}
+	return measure.Config{MinSampleTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond, Budget: 100 * time.Millisecond, SkipAllocs: true}
 }
 
+// iqr is the interquartile range relative to the median.
+func iqr(x []float64) float64 {
+	y := slices.Clone(x)
+	slices.Sort(y)
+	n := len(y)
+	return (y[(3*n)/4] - y[n/4]) / y[n/2]
+}
+
+const rounds = 31
+
 func agreement() error {
+	if err := flag.Set("test.benchtime", "100ms"); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "operation\tgo test ns/op\tcryptocost ns/op\tratio r1\tr2\tr3\tmedian ratio\tCI\tstop\t")
+	fmt.Fprintln(tw, "operation\tgo test ns/op\tcryptocost ns/op\tratio\tratio 95% CI\tgo test IQR\tcryptocost IQR\t")
 	for _, o := range ops {
 		loop, err := prepare(o.algo, o.op, o.size)
 		if err != nil {
 			return err
 		}
-		var ratios []float64
-		var gt, cc float64
-		var obs *measure.Observation
-		for range 3 {
-			gt = goTest(loop)
-			obs, err = measure.New(engineConfig()).Measure(context.Background(), measure.Target{Run: loop})
+		var gt, cc, ratio []float64
+		for range rounds {
+			gt = append(gt, goTest(loop))
+			obs, err := measure.New(engineConfig()).Measure(context.Background(), measure.Target{Run: loop})
 			if err != nil {
 				return err
 			}
-			cc = obs.Summary.Median
-			ratios = append(ratios, cc/gt)
+			cc = append(cc, obs.Summary.Median)
+			ratio = append(ratio, cc[len(cc)-1]/gt[len(gt)-1])
 		}
+		r := stats.Summarize(ratio)
 		name := fmt.Sprintf("%s %s", o.algo, o.op)
 		if o.size > 0 {
 			name += " " + scheme.FormatSize(o.size)
 		}
-		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.3f\t%.3f\t%.3f\t%.3f\t±%.1f%%\t%s\t\n", name, gt, cc,
-			ratios[0], ratios[1], ratios[2], median(ratios), 100*obs.Summary.RelCI(), obs.Stop)
+		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.3f\t[%.3f, %.3f]\t%.1f%%\t%.1f%%\t\n", name, median(gt), median(cc),
+			r.Median, r.CILow, r.CIHigh, 100*iqr(gt), 100*iqr(cc))
 	}
 	// The floor: an operation that does nothing.
 	noop := func(n int) error {
@@ -103,7 +123,7 @@ func agreement() error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(tw, "no-op (floor)\t%.2f\t%.2f\t\t\t\t\t±%.1f%%\t%s\t\n", goTest(noop), obs.Summary.Median, 100*obs.Summary.RelCI(), obs.Stop)
+	fmt.Fprintf(tw, "no-op (floor)\t%.2f\t%.2f\t\t\t±%.1f%% CI\t\n", goTest(noop), obs.Summary.Median, 100*obs.Summary.RelCI())
 	return tw.Flush()
 }
 
