@@ -179,7 +179,7 @@ type pointState struct {
 	sess    *measure.Session
 	obs     *measure.Observation
 	refs    []float64 // the reference workload's time at each visit
-	totalNs float64 // seed002's sum
+	totalNs float64   // seed002's sum
 	err     error
 }
 
