@@ -24,6 +24,7 @@ type Bar struct {
 
 	mu      sync.Mutex
 	total   int
+	start   time.Time
 	done    int
 	current string
 	ended   bool
@@ -48,7 +49,7 @@ func (b *Bar) Begin(total int) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.total = total
+	b.total, b.start = total, time.Now()
 	b.timer = time.AfterFunc(Delay, b.show)
 }
 
@@ -60,12 +61,12 @@ func (b *Bar) show() {
 		b.mu.Unlock()
 		return
 	}
-	total, done := b.total, b.done
+	total, done, start := b.total, b.done, b.start
 	b.mu.Unlock()
 	p := mpb.New(mpb.WithOutput(b.out), mpb.WithWidth(30))
 	bar := p.AddBar(int64(total),
 		mpb.PrependDecorators(decor.Name(b.label+" "), decor.CountersNoUnit("%d/%d ")),
-		mpb.AppendDecorators(decor.Elapsed(decor.ET_STYLE_GO), decor.Any(func(decor.Statistics) string {
+		mpb.AppendDecorators(decor.NewElapsed(decor.ET_STYLE_GO, start), decor.Any(func(decor.Statistics) string {
 			b.mu.Lock()
 			defer b.mu.Unlock()
 			return " " + b.current
