@@ -94,6 +94,8 @@ type Result struct {
 	Metrics    []Metric   `json:"metrics"`
 	Provenance Provenance `json:"provenance"`
 	Warnings   []string   `json:"warnings,omitempty"`
+	// Trace is the packet trace of subjects that moved bytes over a link.
+	Trace *Trace `json:"trace,omitempty"`
 	// Error is set when the subject could not be measured (a failed KAT):
 	// then Metrics is empty. Never a number without a method.
 	Error string `json:"error,omitempty"`

@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
+func init() { commands = append(commands, newBenchCmd) }
+
 func newBenchCmd() *cobra.Command {
 	var (
 		opts    bench.Options

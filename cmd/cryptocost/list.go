@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
+func init() { commands = append(commands, newListCmd) }
+
 func newListCmd() *cobra.Command {
 	var (
 		families         []string

@@ -66,6 +66,12 @@ method and the environment.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newListCmd(), newBenchCmd(), newVersionCmd())
+	for _, c := range commands {
+		root.AddCommand(c())
+	}
 	return root
 }
+
+// commands are the subcommands, each added by an init function in its own
+// file (list.go, bench.go, ...), so adding a command is adding a file.
+var commands []func() *cobra.Command

@@ -18,6 +18,8 @@ func tool() result.Tool {
 	return result.Tool{Name: "cryptocost", Version: version, Commit: measure.GitCommit(module)}
 }
 
+func init() { commands = append(commands, newVersionCmd) }
+
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
