@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -20,15 +19,31 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// scriptCmds are the custom commands test scripts may use. A feature's
+// _test.go file adds its own in an init function.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"checkjson":    checkJSON,
+	"checkgobench": checkGobench,
+	"sleep":        sleep,
+}
+
+// scriptSetups prepare a script's environment (a server to talk to, a
+// fixture file); a feature's _test.go file adds its own.
+var scriptSetups []func(env *testscript.Env) error
+
 // TestScripts runs the CLI as a user would, from testdata/script/*.txtar
 // (the style of age's cmd/age/testdata).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"checkjson":    checkJSON,
-			"checkgobench": checkGobench,
-			"sleep":        sleep,
+		Dir:  "testdata/script",
+		Cmds: scriptCmds,
+		Setup: func(env *testscript.Env) error {
+			for _, f := range scriptSetups {
+				if err := f(env); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	})
 }
@@ -91,5 +106,4 @@ func sleep(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("sleep: %v", err)
 	}
 	time.Sleep(d)
-	_ = fmt.Sprint
 }
