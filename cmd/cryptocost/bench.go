@@ -23,6 +23,7 @@ func newBenchCmd() *cobra.Command {
 		docs    []string
 		quiet   bool
 		outputs outputFlags
+		saves   saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -63,6 +64,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err != nil {
 				return err
 			}
+			if err := saves.validate(); err != nil {
+				return err
+			}
 			if opts.Sizes, err = parseSizes(sizes); err != nil {
 				return err
 			}
@@ -92,6 +96,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
+			saves.save(cmd, run, quiet) // interrupted and failed runs too
 			if !quiet && len(plan.Skipped) > 0 && outputs.out == "" && format.Name() == "table" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", countSkipped(plan))
 			}
@@ -125,6 +130,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar or notes on stderr")
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
 

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cryptocost/cryptocost/store"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newRunsCmd) }
+
+func newRunsCmd() *cobra.Command {
+	var (
+		db           dbFlag
+		f            store.Filter
+		since, until string
+		format       string
+	)
+	cmd := &cobra.Command{
+		Use:   "runs",
+		Short: "List the runs in the results store",
+		Long: `List the runs saved in the results store, most recent first. Every run a
+cryptocost command makes is saved there unless --no-save is given; runs made
+elsewhere (another machine, the cross-compiled binary on a board) are added with
+cryptocost import. Filters combine (all must match).
+
+--since and --until take a date (2026-12-01, until the end of that day), a
+time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).`,
+		Example: `  cryptocost runs
+  cryptocost runs --kind bench --since 7d
+  cryptocost runs --device telosb --tag baseline
+  cryptocost runs --origin imported --format json
+  cryptocost runs tag 20261201T1000 baseline
+  cryptocost runs delete 20261201T1000`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "table" && format != "json" {
+				return fmt.Errorf("unknown format %q for runs: want table or json", format)
+			}
+			var err error
+			now := time.Now()
+			if f.Since, err = parseWhen(since, now, false); err != nil {
+				return fmt.Errorf("--since: %w", err)
+			}
+			if f.Until, err = parseWhen(until, now, true); err != nil {
+				return fmt.Errorf("--until: %w", err)
+			}
+			switch f.Origin {
+			case "", store.Local, store.Imported:
+			default:
+				return fmt.Errorf("--origin %q: want local or imported", f.Origin)
+			}
+			st, err := db.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			runs, err := st.List(cmd.Context(), f)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if format == "json" {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				if runs == nil {
+					runs = []store.Summary{}
+				}
+				return enc.Encode(runs)
+			}
+			if len(runs) == 0 {
+				fmt.Fprintf(out, "no runs match in %s\n", st.Path())
+				return nil
+			}
+			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "RUN\tKIND\tSTATUS\tSTARTED\tHOST\tDEVICE\tPLATFORM\tRESULTS\tORIGIN\tTAGS")
+			for _, r := range runs {
+				origin := "here"
+				if r.Origin.Kind == store.Imported {
+					origin = "imported"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%d\t%s\t%s\n", r.ID, r.Kind, r.Status,
+					r.Started.UTC().Format("2006-01-02 15:04Z"), r.Hostname, r.Device, r.GOOS, r.GOARCH, r.Results,
+					origin, strings.Join(r.Tags, ","))
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if f.Limit > 0 && len(runs) == f.Limit {
+				fmt.Fprintf(cmd.ErrOrStderr(), "showing the %d most recent: --limit 0 for all\n", f.Limit)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.Kind, "kind", "", "only runs of this kind: bench, tls, model, …")
+	fl.StringVar(&f.Device, "device", "", "only runs priced for this device profile")
+	fl.StringVar(&f.Host, "host", "", "only runs made on this host name")
+	fl.StringVar(&f.Status, "status", "", "only complete, interrupted or failed runs")
+	fl.StringVar(&f.Origin, "origin", "", "only runs made here (local) or imported")
+	fl.StringSliceVar(&f.Tags, "tag", nil, "only runs with all these tags")
+	fl.StringVar(&since, "since", "", "only runs started at or after this date, time or age (7d)")
+	fl.StringVar(&until, "until", "", "only runs started before the end of this date, or before this time")
+	fl.IntVar(&f.Limit, "limit", 50, "at most this many runs, most recent first (0: all)")
+	fl.StringVar(&format, "format", "table", "output format: table or json")
+	db.register(cmd)
+	cmd.AddCommand(newRunsTagCmd(false), newRunsTagCmd(true), newRunsDeleteCmd())
+	return cmd
+}
+
+func newRunsTagCmd(remove bool) *cobra.Command {
+	var db dbFlag
+	use, short, verb := "tag RUN TAG...", "Add tags to a stored run", "tagged"
+	if remove {
+		use, short, verb = "untag RUN TAG...", "Remove tags from a stored run", "untagged"
+	}
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  cobra.MinimumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := db.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			op := st.Tag
+			if remove {
+				op = st.Untag
+			}
+			id, err := op(cmd.Context(), args[0], args[1:]...)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %s\n", verb, id, strings.Join(args[1:], ", "))
+			return nil
+		},
+	}
+	db.register(cmd)
+	return cmd
+}
+
+func newRunsDeleteCmd() *cobra.Command {
+	var db dbFlag
+	cmd := &cobra.Command{
+		Use:   "delete RUN...",
+		Short: "Delete stored runs (give full IDs or unique prefixes)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := db.open(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			for _, ref := range args {
+				id, err := st.Delete(cmd.Context(), ref)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "deleted %s\n", id)
+			}
+			return nil
+		},
+	}
+	db.register(cmd)
+	return cmd
+}
+
+// parseWhen reads a date, an RFC 3339 time or an age ("7d", "36h")
+// before now. A bare date used as an upper bound means the end of that
+// day.
+func parseWhen(s string, now time.Time, endOfDay bool) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		if endOfDay {
+			t = t.Add(24 * time.Hour)
+		}
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	age := s
+	days := 0.0
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		if _, err := fmt.Sscanf(n, "%g", &days); err == nil && days >= 0 {
+			return now.Add(-time.Duration(days * 24 * float64(time.Hour))), nil
+		}
+	}
+	if d, err := time.ParseDuration(age); err == nil && d >= 0 {
+		return now.Add(-d), nil
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date (2026-12-01), a time (2026-12-01T10:00:00Z) or an age (36h, 7d)", s)
+}

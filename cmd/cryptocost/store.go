@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/store"
+	"github.com/spf13/cobra"
+)
+
+// dbFlag is --db, on every command that reads or writes the results store.
+type dbFlag struct{ path string }
+
+func (d *dbFlag) register(cmd *cobra.Command) {
+	def := "$" + store.EnvDB + ", else " + defaultDBHelp()
+	cmd.Flags().StringVar(&d.path, "db", "", "results store `FILE` (default "+def+")")
+}
+
+func defaultDBHelp() string {
+	if p, err := store.DefaultPath(); err == nil {
+		return p
+	}
+	return "$XDG_DATA_HOME/cryptocost/results.db"
+}
+
+func (d *dbFlag) open(ctx context.Context) (*store.Store, error) { return store.Open(ctx, d.path) }
+
+// saveFlags are --db, --no-save and --tag for commands that make runs:
+// every run is saved in the results store unless --no-save is given.
+//
+// A runner's command wires them with two lines:
+//
+//	var saves saveFlags
+//	saves.register(cmd)                 // where the flags are declared
+//	saves.save(cmd, run, quiet)         // after the run is written
+type saveFlags struct {
+	dbFlag
+	noSave bool
+	tags   []string
+}
+
+func (s *saveFlags) register(cmd *cobra.Command) {
+	s.dbFlag.register(cmd)
+	cmd.Flags().BoolVar(&s.noSave, "no-save", false, "do not save the run in the results store")
+	cmd.Flags().StringSliceVar(&s.tags, "tag", nil, "tag the saved run (cryptocost runs --tag finds it)")
+}
+
+// save saves run (tags added) unless --no-save, and says where on stderr.
+// A run that could not be saved is still written to the output: the
+// failure is reported as a warning, never by losing the measurement, and
+// does not change the exit status.
+func (s *saveFlags) save(cmd *cobra.Command, run *result.Run, quiet bool) {
+	if s.noSave || run == nil {
+		return
+	}
+	for _, t := range s.tags {
+		if !containsString(run.Tags, t) {
+			run.Tags = append(run.Tags, t)
+		}
+	}
+	path := s.path
+	if path == "" {
+		var err error
+		if path, err = store.DefaultPath(); err != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: run %s not saved: %v (or --no-save)\n", run.ID, err)
+			return
+		}
+	}
+	if err := store.SaveRun(cmd.Context(), path, run); err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: run %s not saved: %v (--db PATH to choose another store, --no-save to skip)\n", run.ID, err)
+		return
+	}
+	if !quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "saved run %s in %s\n", run.ID, path)
+	}
+}
+
+// validateTags checks --tag values before any work starts.
+func (s *saveFlags) validate() error {
+	for _, t := range s.tags {
+		if t == "" || strings.ContainsAny(t, " \t\n") {
+			return fmt.Errorf("bad --tag %q: use a word without spaces, such as baseline or pi-zero", t)
+		}
+	}
+	return nil
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// loadedRun is a run named on the command line, from a file or the store.
+type loadedRun struct {
+	run     *result.Run
+	origin  string // for headers: "file run.json", the store's origin
+	pattern string // compare's RUN:PATTERN subject filter
+}
+
+// loadRuns resolves each argument: an existing file is read as cryptocost
+// JSON (one run or an array); anything else is a run ID, unique prefix or
+// "latest" in the store (opened only if needed). With patterns, an
+// argument may end in ":PATTERN".
+func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]loadedRun, error) {
+	var st *store.Store
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
+	var out []loadedRun
+	for _, arg := range args {
+		ref, pattern := arg, ""
+		if patterns {
+			if _, err := os.Stat(arg); err != nil {
+				if i := strings.IndexByte(arg, ':'); i > 0 {
+					ref, pattern = arg[:i], arg[i+1:]
+				}
+			}
+		}
+		if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
+			f, err := os.Open(ref)
+			if err != nil {
+				return nil, err
+			}
+			runs, err := result.ReadJSON(f)
+			f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", ref, err)
+			}
+			for _, r := range runs {
+				out = append(out, loadedRun{run: r, origin: "file " + ref, pattern: pattern})
+			}
+			continue
+		}
+		if st == nil {
+			var err error
+			if st, err = db.open(ctx); err != nil {
+				return nil, err
+			}
+		}
+		got, err := st.Get(ctx, ref)
+		if err != nil {
+			return nil, fmt.Errorf("%w (or give a run JSON file)", err)
+		}
+		origin := ""
+		if got.Origin.Kind == store.Imported {
+			origin = got.Origin.String()
+		}
+		out = append(out, loadedRun{run: got.Run, origin: origin, pattern: pattern})
+	}
+	return out, nil
+}
+
+// writeFileAtomic writes a file through a temporary file and a rename, so
+// the file is either complete or untouched, even if cryptocost is killed.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".cryptocost-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
