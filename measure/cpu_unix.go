@@ -21,5 +21,5 @@ func peakRSS() (int64, bool) {
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
 	}
-	return maxrssBytes(ru.Maxrss), true
+	return maxrssBytes(int64(ru.Maxrss)), true
 }

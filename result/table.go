@@ -53,8 +53,16 @@ func writeTable(w io.Writer, run *Run) error {
 		}
 		return fmt.Sprintf("[%d]", n)
 	}
+	energy := false // energy columns only when a device priced the run
+	for _, r := range primitives {
+		energy = energy || r.Metric("energy") != nil
+	}
 	if len(primitives) > 0 {
-		fmt.Fprintln(tw, "ALGORITHM\tPROVIDER\tOPERATION\tSIZE\tTIME/OP\t±95% CI\tOPS/S\tMB/S\tCYCLES/B\tALLOCS\tN\tSTOP")
+		head := "ALGORITHM\tPROVIDER\tOPERATION\tSIZE\tTIME/OP\t±95% CI\tOPS/S\tMB/S\tCYCLES/B\tALLOCS"
+		if energy {
+			head += "\tENERGY/OP\tNET/OP"
+		}
+		fmt.Fprintln(tw, head+"\tN\tSTOP")
 		for _, r := range primitives {
 			size := ""
 			if r.Subject.InputBytes > 0 {
@@ -69,8 +77,11 @@ func writeTable(w io.Writer, run *Run) error {
 			row := []string{r.Subject.Scheme, r.Subject.Provider, r.Subject.Operation, size,
 				durationString(t.Summary.Median), ciString(t.Summary),
 				siString(r.Metric("rate")), metricString(r.Metric("throughput"), "%.1f", mark),
-				metricString(r.Metric("cycles-per-byte"), "%.2f", mark), metricString(r.Metric("allocs"), "%.0f", mark),
-				fmt.Sprint(r.Provenance.Method.Samples), r.Provenance.Method.Stop}
+				metricString(r.Metric("cycles-per-byte"), "%.2f", mark), metricString(r.Metric("allocs"), "%.0f", mark)}
+			if energy {
+				row = append(row, energyString(r.Metric("energy"), mark), energyString(r.Metric("energy-net"), mark))
+			}
+			row = append(row, fmt.Sprint(r.Provenance.Method.Samples), r.Provenance.Method.Stop)
 			for _, w := range r.Warnings {
 				row[len(row)-1] += mark(warningKind(w))
 			}
@@ -116,6 +127,30 @@ func warningKind(w string) string {
 		return w[:i]
 	}
 	return w
+}
+
+// energyString formats a µJ/op metric in the unit that suits it, with the
+// label footnote of metricString.
+func energyString(m *Metric, mark func(string) string) string {
+	if m == nil {
+		return ""
+	}
+	uj := m.Summary.Median
+	var s string
+	switch {
+	case uj >= 1e6:
+		s = sig3(uj/1e6) + " J"
+	case uj >= 1e3:
+		s = sig3(uj/1e3) + " mJ"
+	case uj >= 1:
+		s = sig3(uj) + " µJ"
+	default:
+		s = sig3(uj*1e3) + " nJ"
+	}
+	if m.Label != Measured {
+		s += mark(string(m.Label) + ": " + m.Method)
+	}
+	return s
 }
 
 // siString formats a rate with three significant figures and an SI prefix.

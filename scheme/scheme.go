@@ -279,7 +279,7 @@ func ParseSize(s string) (int, error) {
 	if err != nil || n < 0 {
 		return 0, fmt.Errorf("bad size %q: want a byte count such as 16, 1k or 400k", s)
 	}
-	if n > (1<<31)/mult {
+	if int64(n) > int64(1<<31)/int64(mult) {
 		return 0, fmt.Errorf("size %q is too large (limit 2 GiB)", s)
 	}
 	return n * mult, nil

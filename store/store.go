@@ -36,7 +36,6 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/result"
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
 // EnvDB names an environment variable that, when set, overrides the
@@ -160,6 +159,9 @@ func isBusy(err error) bool {
 
 // openDB opens the SQLite file with the settings every connection needs.
 func openDB(path string) (*sql.DB, error) {
+	if noDriver != "" {
+		return nil, errors.New(noDriver)
+	}
 	q := url.Values{}
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))

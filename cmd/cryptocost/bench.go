@@ -24,6 +24,7 @@ func newBenchCmd() *cobra.Command {
 		quiet   bool
 		outputs outputFlags
 		saves   saveFlags
+		ef      energyFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -57,7 +58,8 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
   cryptocost bench --algo 'ECDSA-P256*,Ed25519' --op sign,verify
   cryptocost bench --family hash --format gobench > a.txt   # then: benchstat a.txt b.txt
   cryptocost bench --method seed002 --algo RSA-1024-PKCS1v15-SHA256 --legacy
-  cryptocost bench --security 128 --time-budget 30s -o results.json`,
+  cryptocost bench --security 128 --time-budget 30s -o results.json
+  cryptocost bench --family sign --device telosb   # energy per operation on a TelosB`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -85,6 +87,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				return fmt.Errorf("--min-samples %d: want at least 2 (6 or more for a confidence interval)", cfg.MinSamples)
 			}
 			cfg.Quick = opts.Quick
+			if err := ef.check(); err != nil {
+				return err
+			}
 			plan, err := bench.NewPlan(opts)
 			if err != nil {
 				return err
@@ -93,10 +98,16 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			run := bench.Run(cmd.Context(), plan, cfg, bar)
 			run.Tool = tool()
 			run.Command = os.Args
+			// Pricing runs after measuring; if it fails, the measurements
+			// are still written and saved before the error is returned.
+			priceErr := ef.apply(run)
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
 			saves.save(cmd, run, quiet) // interrupted and failed runs too
+			if priceErr != nil {
+				return fmt.Errorf("energy: %w", priceErr)
+			}
 			if !quiet && len(plan.Skipped) > 0 && outputs.out == "" && format.Name() == "table" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", countSkipped(plan))
 			}
@@ -131,6 +142,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar or notes on stderr")
 	outputs.register(cmd)
 	saves.register(cmd)
+	ef.register(cmd)
 	return cmd
 }
 

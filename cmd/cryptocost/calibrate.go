@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newCalibrateCmd) }
+
+func newCalibrateCmd() *cobra.Command {
+	var (
+		ef   energyFlags
+		from string
+	)
+	cmd := &cobra.Command{
+		Use:   "calibrate --device NAME --from RESULTS.json",
+		Short: "Store times measured by cryptocost running on a device",
+		Long: `Store the times per operation of a cryptocost run made on a device (for
+example "cryptocost bench --quick -o pi.json" run on a Raspberry Pi), so that
+energy figures for that device use its own times instead of estimates.
+
+The run must come from a machine that can be the device (its GOARCH runs
+there); a run made under emulation (qemu-user) is stored with a warning, since
+its times describe the emulator. Calibrations of the same device merge, a
+newer time replacing an older one for the same subject. Estimates for
+operations the device has not measured are then scaled by the median ratio
+of its times to this machine's over the operations both measured.`,
+		Example: `  # on the Pi:  cryptocost bench --quick --format json -o pi.json
+  cryptocost calibrate --device pi-zero-2w --from pi.json
+  cryptocost energy cost --device pi-zero-2w --from host.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if from == "" {
+				return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")
+			}
+			if !ef.dev.enabled() {
+				return fmt.Errorf("--device NAME or --device-file FILE is required: the device the run was made on")
+			}
+			d, err := ef.dev.resolve()
+			if err != nil {
+				return err
+			}
+			run, err := readRun(from)
+			if err != nil {
+				return err
+			}
+			c, err := energy.NewCalibration(d, run, from)
+			if err != nil {
+				return err
+			}
+			dir, err := ef.calibrationDir()
+			if err != nil {
+				return err
+			}
+			path, err := energy.SaveCalibration(dir, c)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "calibrated %s with %d times per operation from run %s (%s/%s, %s)\n", d.Name, len(c.Entries), run.ID,
+				run.Environment.OS, run.Environment.Arch, orDash(run.Environment.CPUModel))
+			for _, w := range c.Warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
+			}
+			fmt.Fprintf(out, "stored in %s\n", path)
+			return nil
+		},
+	}
+	ef.dev.register(cmd)
+	cmd.Flags().StringVar(&from, "from", "", "the run's results, written with --format json")
+	cmd.Flags().StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	return cmd
+}
+
+func (f *deviceFlags) enabled() bool { return f.name != "" || f.file != "" }
+
+// readRun reads the first run of a results file.
+func readRun(name string) (*result.Run, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("--from: %w", err)
+	}
+	defer fh.Close()
+	runs, err := result.ReadJSON(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (want a cryptocost run written with --format json)", name, err)
+	}
+	if len(runs) != 1 {
+		return nil, fmt.Errorf("%s holds %d runs: give a file with one", name, len(runs))
+	}
+	return runs[0], nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

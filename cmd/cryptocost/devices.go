@@ -1,0 +1,172 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newDevicesCmd) }
+
+func newDevicesCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "devices",
+		Short: "List device power profiles (CPU, supply, currents, battery, radios)",
+		Long: `List the device profiles energy figures are priced on: CPU, supply voltage,
+current per state, battery, radios, and per-operation costs measured on the
+device by the literature. Every number has a source; unknown numbers are shown
+as "?" and never invented; unverified ones carry "*".
+
+  cryptocost devices show telosb          every number with its source
+  cryptocost devices show --device-file my-board.yaml   check your own profile`,
+		Example: `  cryptocost devices
+  cryptocost devices show telosb
+  cryptocost devices --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch format {
+			case "table":
+				return energy.WriteList(cmd.OutOrStdout(), energy.All())
+			case "json":
+				return writeJSON(cmd, energy.All())
+			}
+			return fmt.Errorf("unknown --format %q: want table or json", format)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "table", "table or json")
+	cmd.AddCommand(newDevicesShowCmd())
+	return cmd
+}
+
+func newDevicesShowCmd() *cobra.Command {
+	var (
+		dev    deviceFlags
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Show one device profile with the source of every number",
+		Example: `  cryptocost devices show telosb
+  cryptocost devices show --device-file my-board.yaml --format json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				dev.name = args[0]
+			}
+			d, err := dev.resolve()
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "text":
+				return energy.WriteDevice(cmd.OutOrStdout(), d)
+			case "json":
+				return writeJSON(cmd, d)
+			}
+			return fmt.Errorf("unknown --format %q: want text or json", format)
+		},
+	}
+	cmd.Flags().StringVar(&dev.file, "device-file", "", "read the profile from `FILE` (YAML or JSON) instead of a built-in")
+	cmd.Flags().StringVar(&format, "format", "text", "text or json")
+	return cmd
+}
+
+func writeJSON(cmd *cobra.Command, v any) error {
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// deviceFlags are --device and --device-file.
+type deviceFlags struct {
+	name, file string
+}
+
+func (f *deviceFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.name, "device", "", "price on this device profile (cryptocost devices lists them)")
+	cmd.Flags().StringVar(&f.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
+}
+
+func (f *deviceFlags) resolve() (*energy.Device, error) { return energy.Resolve(f.name, f.file) }
+
+// energyFlags price a run's results on a device: --device/--device-file,
+// --on-device, --no-estimates, --calibrations. A runner (bench, and every
+// later one) wires them with register, then check before any work and
+// apply after it:
+//
+//	var ef energyFlags
+//	ef.register(cmd)
+//	... if err := ef.check(); err != nil { return err }   // before measuring
+//	... if err := ef.apply(run); err != nil { return err } // before writing
+type energyFlags struct {
+	dev          deviceFlags
+	onDevice     bool
+	noEstimates  bool
+	calibrations string
+
+	device *energy.Device
+}
+
+func (f *energyFlags) register(cmd *cobra.Command) {
+	f.dev.register(cmd)
+	fl := cmd.Flags()
+	fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
+	fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+}
+
+// enabled reports whether a device was named.
+func (f *energyFlags) enabled() bool { return f.dev.name != "" || f.dev.file != "" }
+
+// check resolves the device, so a bad name or file fails before any work.
+func (f *energyFlags) check() error {
+	if !f.enabled() {
+		if f.onDevice || f.noEstimates {
+			return fmt.Errorf("--on-device and --no-estimates need --device NAME or --device-file FILE")
+		}
+		return nil
+	}
+	d, err := f.dev.resolve()
+	if err != nil {
+		return err
+	}
+	f.device = d
+	return nil
+}
+
+// apply adds energy figures to run's results (nothing without a device).
+func (f *energyFlags) apply(run *result.Run) error {
+	if !f.enabled() {
+		return nil
+	}
+	if f.device == nil {
+		if err := f.check(); err != nil {
+			return err
+		}
+	}
+	cal, err := f.loadCalibration()
+	if err != nil {
+		return err
+	}
+	return energy.Annotate(run, f.device, energy.Options{OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal})
+}
+
+func (f *energyFlags) calibrationDir() (string, error) {
+	if f.calibrations != "" {
+		return f.calibrations, nil
+	}
+	return energy.CalibrationDir()
+}
+
+func (f *energyFlags) loadCalibration() (*energy.Calibration, error) {
+	dir, err := f.calibrationDir()
+	if err != nil {
+		return nil, nil // no place for calibrations: none stored
+	}
+	return energy.LoadCalibration(dir, f.device.Name)
+}

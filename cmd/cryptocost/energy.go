@@ -1,0 +1,610 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/energy/meter"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newEnergyCmd) }
+
+func newEnergyCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "energy",
+		Short: "Joules, milliamps and battery life: price runs on devices, read meters and traces",
+		Long: `Energy from measured seconds, meters and traces; every figure labelled with
+how it was obtained (measured, imported, modelled, estimated).
+
+  cost       price a run's results on a device (E = V·I·t, gross and net of idle)
+  battery    duty-cycle battery life: one operation every T on a device
+  trace      integrate an external meter's CSV trace (Monsoon, Otii, INA219 style)
+  attribute  energy per phase of a trace, between markers, net of idle
+  meters     which live meters (RAPL, battery gauge) work here, and why not
+  measure    read a live meter over a duration or while a command runs
+
+The model and its sources: docs/energy.md.`,
+	}
+	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
+		newEnergyMetersCmd(), newEnergyMeasureCmd())
+	return cmd
+}
+
+func newEnergyCostCmd() *cobra.Command {
+	var (
+		ef      energyFlags
+		from    string
+		outputs outputFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "cost --device NAME --from RESULTS.json",
+		Short: "Add energy figures for a device to a run's results",
+		Long: `Price every result of a run that has a time per operation on a device:
+energy per operation gross and net of the device's idle (or sleep) current in
+µJ, per byte for bulk operations, the current and power while it runs.
+
+A run measured on this machine does not give the device's time: the device's
+own time comes from a calibration (cryptocost calibrate), a literature figure
+in its profile, or an estimate scaled from this machine's time with the scale
+and its derivation (labelled estimated; --no-estimates refuses them). Give
+--on-device when the run was made on the device itself.`,
+		Example: `  cryptocost bench --family sign --quick -o run.json
+  cryptocost energy cost --device telosb --from run.json
+  cryptocost energy cost --device pi-zero-2w --from run.json --no-estimates --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if from == "" {
+				return fmt.Errorf("--from RESULTS.json is required: a run written with --format json")
+			}
+			if !ef.enabled() {
+				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+			}
+			if err := ef.check(); err != nil {
+				return err
+			}
+			run, err := readRun(from)
+			if err != nil {
+				return err
+			}
+			if err := ef.apply(run); err != nil {
+				return err
+			}
+			if format.Name() == "table" && outputs.out == "" {
+				return energy.WriteEnergyTable(cmd.OutOrStdout(), run)
+			}
+			return outputs.write(cmd, format, run)
+		},
+	}
+	ef.register(cmd)
+	cmd.Flags().StringVar(&from, "from", "", "the run to price, written with --format json")
+	outputs.register(cmd)
+	return cmd
+}
+
+func newEnergyBatteryCmd() *cobra.Command {
+	var (
+		ef       energyFlags
+		algos    []string
+		devices  []string
+		op       string
+		every    time.Duration
+		opTime   time.Duration
+		from     string
+		capacity string
+		usable   float64
+		format   string
+	)
+	cmd := &cobra.Command{
+		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
+		Short: "Battery life of a device doing one operation every PERIOD, sleeping in between",
+		Long: `Answer "one ECDSA P-256 signature every 10 minutes on a TelosB with 2×AA
+lasts N days; the signing is X % of the budget", with every input and its
+source: the operation's time on the device (literature, calibration, --op-time,
+or an estimate scaled with its derivation), the current while it runs, the
+sleep current between events and the battery's usable charge.
+
+ALGO is a registry scheme (cryptocost list) or one of the device's literature
+operations by key or name (cryptocost devices show NAME): ECDSA-160, RSA-1024.
+Several --device and --algo values give a table (--format markdown for docs).`,
+		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
+  cryptocost energy battery --device telosb --algo ECDSA-160 --op verify --every 1m
+  cryptocost energy battery --device s001-phone --algo ECDSA-P256-SHA256 --op sign --every 1m --op-time 12ms
+  cryptocost energy battery --device telosb,micaz --algo ECDSA-P256-SHA256,RSA-2048-PKCS1v15-SHA256 --op sign --every 10m --format markdown`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch format {
+			case "text", "markdown", "table", "json", "csv":
+			default:
+				return fmt.Errorf("unknown --format %q: want text, markdown, table, json or csv", format)
+			}
+			if len(algos) == 0 || op == "" || every <= 0 {
+				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
+			}
+			if ef.dev.file != "" {
+				devices = append(devices, ef.dev.file)
+			}
+			if len(devices) == 0 {
+				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+			}
+			var override *energy.Battery
+			if capacity != "" {
+				v, unit := splitUnit(strings.ReplaceAll(capacity, " ", ""))
+				if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
+					return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", capacity)
+				}
+				override = &energy.Battery{Chemistry: "a battery of " + capacity, Capacity: energy.V(v, unit, "given: --capacity"),
+					NominalVoltage: energy.Value{Unknown: "not given"}, Usable: energy.V(usable, "", "given: --usable")}
+			} else if cmd.Flags().Changed("usable") {
+				return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
+			}
+			if usable <= 0 || usable > 1 {
+				return fmt.Errorf("--usable %g: want a fraction in (0, 1]", usable)
+			}
+			var ref *result.Run
+			if from != "" {
+				r, err := readRun(from)
+				if err != nil {
+					return err
+				}
+				ref = r
+			}
+			out := energy.NewRun("battery", tool(), os.Args)
+			var answers []*energy.BatteryAnswer
+			var errs []string
+			for _, name := range devices {
+				d, err := deviceByNameOrFile(name, ef.dev.file)
+				if err != nil {
+					return err
+				}
+				var cal *energy.Calibration
+				if dir, err := ef.calibrationDir(); err == nil {
+					if cal, err = energy.LoadCalibration(dir, d.Name); err != nil {
+						return err
+					}
+				}
+				for _, algo := range algos {
+					a, err := energy.AnswerBattery(energy.BatteryQuery{Device: d, Algo: algo, Op: op, Period: every, OpTime: opTime,
+						Reference: ref, Calibration: cal, NoEstimates: ef.noEstimates, Battery: override})
+					if err != nil {
+						if len(devices)*len(algos) == 1 {
+							return err
+						}
+						errs = append(errs, fmt.Sprintf("%s %s: %v", d.Name, algo, err))
+						continue
+					}
+					answers = append(answers, a)
+					out.Results = append(out.Results, a.Result())
+				}
+			}
+			w := cmd.OutOrStdout()
+			switch format {
+			case "text":
+				for i, a := range answers {
+					if i > 0 {
+						fmt.Fprintln(w)
+					}
+					fmt.Fprintln(w, a.Sentence())
+					for _, l := range a.Details() {
+						fmt.Fprintln(w, "  "+l)
+					}
+					for _, warn := range a.Warnings {
+						fmt.Fprintln(w, "  warning: "+warn)
+					}
+				}
+			case "markdown":
+				writeBatteryMarkdown(w, answers)
+			default:
+				f, err := result.FormatByName(format)
+				if err != nil {
+					return err
+				}
+				if err := f.Write(w, out); err != nil {
+					return err
+				}
+			}
+			for _, e := range errs {
+				fmt.Fprintln(cmd.ErrOrStderr(), "not computed: "+e)
+			}
+			if len(answers) == 0 {
+				return fmt.Errorf("no battery life could be computed")
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&devices, "device", nil, "device profile(s), comma-separated (cryptocost devices lists them)")
+	f.StringVar(&ef.dev.file, "device-file", "", "a device profile `FILE` (YAML or JSON)")
+	f.StringSliceVar(&algos, "algo", nil, "registry scheme(s) or the device's literature operation keys, comma-separated")
+	f.StringVar(&op, "op", "", "the operation: sign, verify, encrypt, ...")
+	f.DurationVar(&every, "every", 0, "one operation every PERIOD (10m, 1h)")
+	f.DurationVar(&opTime, "op-time", 0, "the operation's time on the device, when you measured it (overrides the profile)")
+	f.StringVar(&from, "from", "", "a run measured on this machine (--format json), for estimates scaled from its times")
+	f.StringVar(&capacity, "capacity", "", "battery capacity, replacing the profile's: 2500mAh, 10Wh")
+	f.Float64Var(&usable, "usable", 1, "with --capacity: the fraction of it the device can use")
+	f.BoolVar(&ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
+	f.StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored")
+	f.StringVar(&format, "format", "text", "text, markdown, table, json or csv")
+	return cmd
+}
+
+func deviceByNameOrFile(name, file string) (*energy.Device, error) {
+	if file != "" && name == file {
+		return energy.LoadFile(file)
+	}
+	return energy.Lookup(name)
+}
+
+// splitUnit splits "2500mAh" into 2500 and "mAh".
+func splitUnit(s string) (float64, string) {
+	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i <= 0 {
+		return 0, ""
+	}
+	var v float64
+	fmt.Sscan(s[:i], &v)
+	return v, strings.TrimSpace(s[i:])
+}
+
+func writeBatteryMarkdown(w interface{ Write([]byte) (int, error) }, answers []*energy.BatteryAnswer) {
+	fmt.Fprintln(w, "| device | operation | every | time per op | current | energy per op | average current | lifetime | op share | label |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, a := range answers {
+		t := a.Time.MedianNs * 1e-9
+		fmt.Fprintf(w, "| %s | %s | %s | %s (%s) | %s | %.4g mJ | %s | %s | %.3g %% | %s |\n",
+			a.Query.Device.Name, a.Name, energy.FormatPeriod(a.Query.Period), secondsString(t), a.Time.Label, energy.FormatAmps(a.Power.Amps), a.Power.Watts*t*1e3,
+			energy.FormatAmps(a.Life.AverageAmps), energy.FormatLifetime(a.Life.Seconds), 100*a.Life.OpShare, a.Label)
+	}
+}
+
+func secondsString(s float64) string {
+	switch {
+	case s >= 1:
+		return fmt.Sprintf("%.3g s", s)
+	case s >= 1e-3:
+		return fmt.Sprintf("%.3g ms", s*1e3)
+	}
+	return fmt.Sprintf("%.3g µs", s*1e6)
+}
+
+// traceFlags read a CSV trace.
+type traceFlags struct {
+	file string
+	opt  meter.TraceOptions
+}
+
+func (t *traceFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&t.file, "trace", "", "the meter's CSV `FILE`: a header naming time and current (+ voltage) or power columns with units")
+	f.StringVar(&t.opt.TimeUnit, "time-unit", "", "the time column's unit when the header lacks it: s, ms, us, ns")
+	f.StringVar(&t.opt.CurrentUnit, "current-unit", "", "the current column's unit: A, mA, uA, nA")
+	f.StringVar(&t.opt.VoltageUnit, "voltage-unit", "", "the voltage column's unit: V, mV")
+	f.StringVar(&t.opt.PowerUnit, "power-unit", "", "the power column's unit: W, mW, uW")
+	f.Float64Var(&t.opt.Volts, "volts", 0, "the supply voltage, for a trace with current but no voltage column")
+	f.Float64Var(&t.opt.MaxGap, "max-gap", 0, "report intervals longer than this many seconds as gaps (default 10× the median interval)")
+}
+
+func (t *traceFlags) read() (*meter.Trace, error) {
+	if t.file == "" {
+		return nil, fmt.Errorf("--trace FILE is required: a CSV from the meter (time and current or power columns)")
+	}
+	fh, err := os.Open(t.file)
+	if err != nil {
+		return nil, fmt.Errorf("--trace: %w", err)
+	}
+	defer fh.Close()
+	return meter.ReadTrace(t.file, fh, t.opt)
+}
+
+func newEnergyTraceCmd() *cobra.Command {
+	var (
+		tf      traceFlags
+		outputs outputFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "trace --trace FILE.csv",
+		Short: "Integrate an external meter's CSV trace: energy, mean power and current",
+		Long: `Read a CSV exported by an external meter — Monsoon ("Time(s),Main(mA),Main
+Voltage(V)"), Otii ("Timestamp (s),Main current (A)"), an INA219 logger
+("time_ms,bus_voltage_V,current_mA,power_mW") — and integrate its power over
+time by the trapezoidal rule. Units come from the header or the --*-unit
+flags; time must increase; gaps and repeated headers are reported by line.`,
+		Example: `  cryptocost energy trace --trace otii.csv
+  cryptocost energy trace --trace ina219.csv --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			t, err := tf.read()
+			if err != nil {
+				return err
+			}
+			from, to := t.Span()
+			j := t.Energy()
+			run := energy.NewRun("energy-trace", tool(), os.Args)
+			r := result.Result{
+				Subject:    result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns}},
+				Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
+				Warnings:   t.Warnings,
+			}
+			method := "trapezoidal rule over " + t.Columns
+			r.Metrics = append(r.Metrics,
+				scalar("energy", "mJ", result.Lower, j*1e3, method),
+				scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
+				scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
+			if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
+				r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
+			}
+			run.Results = append(run.Results, r)
+			return outputs.write(cmd, format, run)
+		},
+	}
+	tf.register(cmd)
+	outputs.register(cmd)
+	return cmd
+}
+
+func scalar(name, unit string, better result.Better, v float64, method string) result.Metric {
+	m := result.NewScalar(name, unit, better, result.Measured, v)
+	m.Method = method
+	return m
+}
+
+func newEnergyAttributeCmd() *cobra.Command {
+	var (
+		tf       traceFlags
+		markers  string
+		offset   float64
+		baseline float64
+		guard    float64
+		outputs  outputFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
+		Short: "Energy per phase of a meter trace, between markers, net of the idle baseline",
+		Long: `Integrate a meter's trace over each phase a marker file names and subtract
+an idle baseline measured between phases: S003's method (a shunt resistor on
+one oscilloscope channel, an LED pin toggled at the start and end of the
+operation on the other) done in software.
+
+The marker file is JSON lines, on the trace's clock (--offset shifts it):
+  {"t": 1.250, "phase": "sign", "event": "start"}
+  {"t": 1.731, "phase": "sign", "event": "end"}
+or whole phases: {"phase": "sign", "start": 1.25, "end": 1.731}.
+Each phase name gives one result: its occurrences' energies as samples,
+gross and net of the mean idle power next to each occurrence.`,
+		Example: `  cryptocost energy attribute --trace scope.csv --markers run.jsonl
+  cryptocost energy attribute --trace monsoon.csv --markers m.jsonl --offset -0.125 --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if markers == "" {
+				return fmt.Errorf("--markers FILE.jsonl is required: the start and end of each phase")
+			}
+			mf, err := os.Open(markers)
+			if err != nil {
+				return fmt.Errorf("--markers: %w", err)
+			}
+			defer mf.Close()
+			phases, err := meter.ReadMarkers(markers, mf, offset)
+			if err != nil {
+				return err
+			}
+			t, err := tf.read()
+			if err != nil {
+				return err
+			}
+			ats, err := meter.Attribute(t, phases, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
+			if err != nil {
+				return err
+			}
+			run := energy.NewRun("energy-attribute", tool(), os.Args)
+			run.Results = attributionResults(t, markers, ats)
+			return outputs.write(cmd, format, run)
+		},
+	}
+	tf.register(cmd)
+	cmd.Flags().StringVar(&markers, "markers", "", "the JSONL marker `FILE`")
+	cmd.Flags().Float64Var(&offset, "offset", 0, "seconds added to every marker time (to put markers on the trace's clock)")
+	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
+	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
+	outputs.register(cmd)
+	return cmd
+}
+
+// attributionResults groups occurrences by phase name, in first-seen order.
+func attributionResults(t *meter.Trace, markers string, ats []meter.Attribution) []result.Result {
+	var order []string
+	by := map[string][]meter.Attribution{}
+	for _, a := range ats {
+		if _, ok := by[a.Name]; !ok {
+			order = append(order, a.Name)
+		}
+		by[a.Name] = append(by[a.Name], a)
+	}
+	var out []result.Result
+	for _, name := range order {
+		list := by[name]
+		var gross, net, dur, base, cur []float64
+		var warnings []string
+		hasCurrent := true
+		for _, a := range list {
+			gross = append(gross, a.Joules*1e3)
+			net = append(net, a.NetJoules*1e3)
+			dur = append(dur, a.Duration()*1e3)
+			base = append(base, a.BaselineWatts*1e3)
+			if math.IsNaN(a.Coulombs) {
+				hasCurrent = false
+			} else {
+				cur = append(cur, a.Coulombs/a.Duration()*1e3)
+			}
+			warnings = append(warnings, a.Warnings...)
+		}
+		method := fmt.Sprintf("trapezoidal integration of %s over each phase between the markers of %s", t.Columns, markers)
+		m := func(n, unit string, v []float64, how string) result.Metric {
+			x := result.NewSampled(n, unit, result.Lower, result.Measured, v)
+			x.Method = how
+			return x
+		}
+		r := result.Result{
+			Subject: result.Subject{Kind: "phase", Name: "phase/" + name, Params: map[string]string{"phase": name, "occurrences": fmt.Sprint(len(list))}},
+			Provenance: result.Provenance{Label: result.Measured, Source: t.File + " + " + markers,
+				Method: result.Method{Name: "trace attribution", Samples: len(list)}},
+			Warnings: append(t.Warnings, warnings...),
+		}
+		r.Metrics = append(r.Metrics,
+			m("energy", "mJ", gross, method),
+			m("energy-net", "mJ", net, "gross − baseline power × duration; baseline: mean power of the idle intervals next to each occurrence ("+list[0].BaselineFrom+" for the first)"),
+			m("duration", "ms", dur, "end marker − start marker"),
+			m("baseline-power", "mW", base, "mean power over the idle intervals next to each occurrence"))
+		if hasCurrent {
+			r.Metrics = append(r.Metrics, m("current", "mA", cur, "charge over the phase (trapezoidal) / duration"))
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+type meterFlags struct {
+	cfg  meter.Config
+	name string
+}
+
+func (m *meterFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&m.cfg.Root, "sysfs-root", "/", "read sysfs under this `DIR` (a copy of another machine's, or a test tree)")
+	f.DurationVar(&m.cfg.Interval, "interval", time.Second, "time between meter reads")
+	f.StringVar(&m.cfg.Supply, "supply", "", "power_supply: the battery to read (BAT0); default the first")
+	f.StringVar(&m.cfg.CurrentSign, "current-sign", "auto", "power_supply: auto, discharge-positive or discharge-negative")
+	f.StringVar(&m.cfg.CurrentUnit, "gauge-current-unit", "auto", "power_supply: current_now's unit: auto, uA or mA")
+}
+
+func newEnergyMetersCmd() *cobra.Command {
+	var mf meterFlags
+	cmd := &cobra.Command{
+		Use:   "meters",
+		Short: "Which live energy meters work on this machine, and why not",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")
+			for _, s := range meter.Probe(mf.cfg) {
+				avail := "no"
+				if s.Available {
+					avail = "yes"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, avail, s.Detail)
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), "External meters: export a CSV trace and use cryptocost energy trace / attribute.")
+			return nil
+		},
+	}
+	mf.register(cmd)
+	return cmd
+}
+
+func newEnergyMeasureCmd() *cobra.Command {
+	var (
+		mf       meterFlags
+		duration time.Duration
+		outputs  outputFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
+		Short: "Read a live meter over a duration (an idle baseline) or while a command runs",
+		Example: `  sudo cryptocost energy measure --meter powercap --duration 10s          # idle baseline
+  sudo cryptocost energy measure --meter powercap -- cryptocost bench --quick`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if mf.name == "" {
+				return fmt.Errorf("--meter NAME is required: one of %s (cryptocost energy meters says which work here)", strings.Join(meter.Names(), ", "))
+			}
+			if len(args) == 0 && duration <= 0 {
+				return fmt.Errorf("give --duration D or a command after --")
+			}
+			m, err := meter.Open(mf.name, mf.cfg)
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			sess, err := m.Start(ctx)
+			if err != nil {
+				return err
+			}
+			what := "idle for " + duration.String()
+			var cmdErr error
+			if len(args) > 0 {
+				what = strings.Join(args, " ")
+				c := exec.CommandContext(ctx, args[0], args[1:]...)
+				c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
+				cmdErr = c.Run()
+			} else {
+				select {
+				case <-time.After(duration):
+				case <-ctx.Done():
+				}
+			}
+			rd, err := sess.Stop()
+			if err != nil {
+				return err
+			}
+			run := energy.NewRun("energy-measure", tool(), os.Args)
+			r := result.Result{
+				Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
+				Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
+				Warnings:   rd.Warnings,
+			}
+			r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
+				scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
+				scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
+			for _, d := range rd.Domains {
+				r.Metrics = append(r.Metrics, scalar("energy:"+d.Name, "J", result.Lower, d.Joules, rd.Method))
+			}
+			if ctx.Err() != nil {
+				run.Status = result.Interrupted
+			}
+			run.Results = append(run.Results, r)
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			var ee *exec.ExitError
+			if errors.As(cmdErr, &ee) {
+				return &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
+			}
+			return cmdErr
+		},
+	}
+	mf.register(cmd)
+	cmd.Flags().StringVar(&mf.name, "meter", "", "the meter: "+strings.Join(meter.Names(), ", "))
+	cmd.Flags().DurationVar(&duration, "duration", 0, "measure for this long (without a command)")
+	outputs.register(cmd)
+	return cmd
+}
