@@ -74,7 +74,7 @@ func TestErrorsNameFileLineAndField(t *testing.T) {
 		t.Errorf("unknown field: %v", err)
 	}
 	_, err = Parse("y.yaml", []byte("battery:\n  capacity: lots\n"), &p)
-	if err == nil || !strings.Contains(err.Error(), "y.yaml") || !strings.Contains(err.Error(), "bad quantity") {
+	if err == nil || !strings.Contains(err.Error(), "y.yaml:2: bad quantity") {
 		t.Errorf("bad quantity: %v", err)
 	}
 }

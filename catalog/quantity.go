@@ -105,7 +105,7 @@ func (q *Quantity) UnmarshalYAML(n *yaml.Node) error {
 	case yaml.ScalarNode:
 		v, err := ParseQuantity(n.Value)
 		if err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", n.Line, err) // Decode turns it into file:line
 		}
 		*q = v
 	default:

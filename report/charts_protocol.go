@@ -16,7 +16,8 @@ import (
 var handshakeBuilder = Builder{
 	Name:  "handshake-bytes",
 	Title: "Handshake bytes by message, per suite and mode",
-	Expects: `any subject with metrics "bytes.up.<Message>" and "bytes.down.<Message>" (unit B; up = sent by the ` +
+	Expects: `any subject with metrics "bytes-up/<Message>" and "bytes-down/<Message>" (the TLS lab's names; ` +
+		`"bytes.up.<Message>" and "bytes.down.<Message>" also work) (unit B; up = sent by the ` +
 		`device/client), or else a packet trace whose packets are labelled with the message (application data ` +
 		`labelled "app data" or "application data" is left out)`,
 	Build: handshakeCharts,
@@ -25,8 +26,8 @@ var handshakeBuilder = Builder{
 var energyBuilder = Builder{
 	Name:  "energy-components",
 	Title: "Energy per connection, by component",
-	Expects: `any subject with metrics "energy.<component>" (energy units: J, mJ, µJ, nJ, Wh, mWh), e.g. ` +
-		`energy.asymmetric, energy.symmetric, energy.hashing, energy.io, energy.radio`,
+	Expects: `any subject with metrics "energy/<component>" (the TLS lab's names; "energy.<component>" also ` +
+		`works) (energy units: J, mJ, µJ, nJ, Wh, mWh), e.g. energy/asymmetric, energy/hashing, energy/io, energy/radio`,
 	Build: energyCharts,
 }
 
@@ -66,10 +67,10 @@ func handshakeCharts(in *Input) ([]*Chart, error) {
 		up, down := map[string]float64{}, map[string]float64{}
 		for i := range it.r.Metrics {
 			m := &it.r.Metrics[i]
-			if msg, ok := strings.CutPrefix(m.Name, "bytes.up."); ok {
+			if msg, ok := cutPrefix(m.Name, "bytes-up/", "bytes.up."); ok {
 				up[msg] += m.Summary.Median
 				src.add(in, it, m)
-			} else if msg, ok := strings.CutPrefix(m.Name, "bytes.down."); ok {
+			} else if msg, ok := cutPrefix(m.Name, "bytes-down/", "bytes.down."); ok {
 				down[msg] += m.Summary.Median
 				src.add(in, it, m)
 			}
@@ -143,7 +144,7 @@ func energyCharts(in *Input) ([]*Chart, error) {
 		parts := map[string]float64{}
 		for i := range it.r.Metrics {
 			m := &it.r.Metrics[i]
-			comp, ok := strings.CutPrefix(m.Name, "energy.")
+			comp, ok := cutPrefix(m.Name, "energy/", "energy.")
 			if !ok {
 				continue
 			}
@@ -352,4 +353,14 @@ func isSizeToken(s string) bool {
 	}
 	_, err := strconv.ParseFloat(s, 64)
 	return err == nil
+}
+
+// cutPrefix is strings.CutPrefix with several accepted prefixes.
+func cutPrefix(s string, prefixes ...string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return rest, true
+		}
+	}
+	return s, false
 }

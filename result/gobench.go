@@ -52,6 +52,7 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 					Name:   benchfmt.Name(GobenchName(r.Subject, run.Environment.GOMAXPROCS)),
 					Iters:  iters,
 				}
+				seen := map[string]bool{}
 				for _, m := range r.Metrics {
 					v := m.Summary.Median
 					if len(m.Samples) > 0 {
@@ -69,6 +70,13 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 					case Modelled:
 						unit = "model-" + unit
 					}
+					// benchstat keeps one value per unit and line: a
+					// second metric with the same unit (energy-net after
+					// energy) is named in its unit.
+					if seen[unit] {
+						unit = m.Name + "-" + unit
+					}
+					seen[unit] = true
 					res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: unit})
 				}
 				if err := bw.Write(res); err != nil {

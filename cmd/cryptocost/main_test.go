@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -68,7 +69,7 @@ func checkJSON(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s: status %s with %d results; want status %s with at least %d", args[0], run.Status, len(run.Results), args[1], minResults)
 	}
 	for _, r := range run.Results {
-		if r.Error == "" && r.Metric("time") != nil && len(r.Metric("time").Samples) == 0 {
+		if m := r.Metric("time"); r.Error == "" && m != nil && m.Label == result.Measured && len(m.Samples) == 0 {
 			ts.Fatalf("%s: %s has no raw samples", args[0], r.Subject.Name)
 		}
 	}
@@ -106,4 +107,19 @@ func sleep(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("sleep: %v", err)
 	}
 	time.Sleep(d)
+}
+
+func init() {
+	scriptCmds["checkperm"] = func(ts *testscript.TestScript, neg bool, args []string) {
+		fi, err := os.Stat(ts.MkAbs(args[0]))
+		if err != nil {
+			ts.Fatalf("%v", err)
+		}
+		if got := fmt.Sprintf("%04o", fi.Mode().Perm()); (got == args[1]) == neg {
+			ts.Fatalf("%s has mode %s, want %s", args[0], got, args[1])
+		}
+		if dn, err := os.Stat("/dev/null"); err != nil || dn.Mode()&os.ModeDevice == 0 {
+			ts.Fatalf("/dev/null is no longer a device: %v %v", dn.Mode(), err)
+		}
+	}
 }

@@ -36,11 +36,23 @@ func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
 	return result.FormatByName(name)
 }
 
-// write writes the run to stdout or, atomically, to the -o file: a file is
-// either the complete output or untouched, even if cryptocost is killed.
+// write writes the run to stdout or, atomically, to the -o file: a regular
+// file is either the complete output or untouched, even if cryptocost is
+// killed. A device or pipe (-o /dev/null, -o /dev/stderr) is written
+// directly: renaming over it would replace the device with a file.
 func (o *outputFlags) write(cmd *cobra.Command, f result.Format, run *result.Run) error {
 	if o.out == "" {
 		return f.Write(cmd.OutOrStdout(), run)
+	}
+	if fi, err := os.Stat(o.out); err == nil && !fi.Mode().IsRegular() {
+		w, err := os.OpenFile(o.out, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.out, err)
+		}
+		if err := writeAndClose(w, f, run); err != nil {
+			return fmt.Errorf("writing %s: %w", o.out, err)
+		}
+		return nil
 	}
 	dir := filepath.Dir(o.out)
 	tmp, err := os.CreateTemp(dir, ".cryptocost-*")
@@ -49,6 +61,11 @@ func (o *outputFlags) write(cmd *cobra.Command, f result.Format, run *result.Run
 	}
 	defer os.Remove(tmp.Name())
 	if err := writeAndClose(tmp, f, run); err != nil {
+		return fmt.Errorf("writing %s: %w", o.out, err)
+	}
+	// CreateTemp makes the file 0600; an output file is readable like one
+	// os.Create makes (modulo umask, which 0644 already satisfies).
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", o.out, err)
 	}
 	if err := os.Rename(tmp.Name(), o.out); err != nil {

@@ -1,0 +1,655 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cryptocost/cryptocost/model"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newModelCmd) }
+
+func newModelCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "model",
+		Short: "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
+		Long: `Analytic cost models of security protocols on constrained devices: the bits
+one node sends and receives and the operations it computes per unit of work
+(a synchronisation interval, a handshake, a reading), priced with a device's
+per-bit radio costs and per-operation costs, as functions of parameters.
+
+Models are YAML files (docs/model.md) or built in: secsywise and tinysersync
+(S003's secure time synchronisation), tls12-handshake and dtls12-802154
+(S000's byte counts), sensor-reading (S004: COSE_Sign1 / JWS vs DTLS).
+Every number is labelled modelled; costs name their sources.`,
+		Example: `  cryptocost model list
+  cryptocost model show secsywise
+  cryptocost model eval tinysersync --set n=6,d=20
+  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
+  cryptocost model compare secsywise tinysersync --vary n=2..14 --plot energy=fig64.svg
+  cryptocost model compare secsywise --measured s003`,
+	}
+	cmd.AddCommand(newModelListCmd(), newModelShowCmd(), newModelEvalCmd(), newModelSweepCmd(), newModelCompareCmd())
+	return cmd
+}
+
+// modelFlags are the flags every evaluating subcommand shares.
+type modelFlags struct {
+	set      []string
+	vary     []string
+	variants []string
+	costs    string
+	opTimes  []string
+	inputs   string
+	format   string
+	out      string
+}
+
+func (f *modelFlags) register(cmd *cobra.Command, vary bool, formats string) {
+	fl := cmd.Flags()
+	fl.StringSliceVar(&f.set, "set", nil, "parameter values, NAME=VALUE[,NAME=VALUE...] (e.g. n=6,d=20)")
+	if vary {
+		fl.StringArrayVar(&f.vary, "vary", nil, "sweep a parameter: NAME=LO..HI[:STEP], NAME=V1,V2,... or NAME (its study values); repeatable")
+	}
+	fl.StringSliceVar(&f.variants, "variant", nil, "only these variants (default: all)")
+	fl.StringVar(&f.costs, "costs", "", "cost table: a built-in name (telosb) or a YAML file (default: the model's)")
+	fl.StringArrayVar(&f.opTimes, "op-times", nil, "price operations with the times of a bench run JSON (over the cost table); repeatable")
+	fl.StringVar(&f.inputs, "inputs", "", "read measured parameter values (TLS lab byte counts) from a run JSON")
+	fl.StringVar(&f.format, "format", "table", "output format: "+formats)
+	fl.StringVarP(&f.out, "output", "o", "", "write to `FILE` instead of stdout (format from the extension .json or .csv unless --format is given)")
+}
+
+// options parses --set, --vary and --variant before any work.
+func (f *modelFlags) options() (model.Options, error) {
+	var o model.Options
+	var err error
+	if o.Set, err = model.ParseSet(f.set); err != nil {
+		return o, err
+	}
+	for _, v := range f.vary {
+		vr, err := model.ParseVary(v)
+		if err != nil {
+			return o, err
+		}
+		for _, prev := range o.Vary {
+			if prev.Param == vr.Param {
+				return o, fmt.Errorf("--vary %s is given twice: list every value in one, such as --vary %s=2,6,10", vr.Param, vr.Param)
+			}
+		}
+		o.Vary = append(o.Vary, vr)
+	}
+	o.Variants = f.variants
+	return o, nil
+}
+
+// plan opens the cost sources and builds the model's plan.
+func (f *modelFlags) plan(m *model.Model, o model.Options) (*model.Plan, []string, error) {
+	costs, err := f.openCosts(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	var notes []string
+	if f.inputs != "" {
+		runs, err := model.ReadRuns(f.inputs)
+		if err != nil {
+			return nil, nil, err
+		}
+		o.Inputs, notes, err = model.ReadInputs(m, runs)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--inputs %s: %w", f.inputs, err)
+		}
+	}
+	p, err := model.NewPlan(m, costs, o)
+	return p, notes, err
+}
+
+func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
+	name := f.costs
+	if name == "" {
+		name = m.DefaultCosts
+	}
+	if name == "" {
+		return nil, fmt.Errorf("model %s names no cost table: give one with --costs (built-in: telosb) or a file", m.Name)
+	}
+	t, err := model.OpenCosts(name)
+	if err != nil {
+		return nil, err
+	}
+	costs := t.Costs()
+	for _, file := range f.opTimes {
+		runs, err := model.ReadRuns(file)
+		if err != nil {
+			return nil, err
+		}
+		rc, err := model.NewRunCosts(file, runs)
+		if err != nil {
+			return nil, err
+		}
+		costs.Ops = append(costs.Ops, rc)
+	}
+	return costs, nil
+}
+
+// resolveFormat picks the format from -o's extension (.json, .csv) when
+// --format is not given, as every command does, then checks it.
+func (f *modelFlags) resolveFormat(cmd *cobra.Command, wide bool) error {
+	if !cmd.Flags().Changed("format") && f.out != "" {
+		switch strings.ToLower(filepath.Ext(f.out)) {
+		case ".json":
+			f.format = "json"
+		case ".csv":
+			f.format = "csv"
+		}
+	}
+	return checkFormat(f.format, wide)
+}
+
+// checkFormat validates --format before work: the custom table, the
+// streaming wide CSV where allowed, or a result format.
+func checkFormat(name string, wide bool) error {
+	if name == "table" || (wide && name == "wide-csv") {
+		return nil
+	}
+	_, err := result.FormatByName(name)
+	if err != nil && wide {
+		return fmt.Errorf("%v, wide-csv", err)
+	}
+	return err
+}
+
+// writeOut writes to stdout or to the -o file: a regular file is written
+// atomically (complete or untouched; an interrupted stream keeps the
+// points computed), anything else — /dev/null, a pipe — directly, never
+// replaced.
+func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error {
+	if file == "" {
+		return fn(cmd.OutOrStdout())
+	}
+	if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
+		f, err := os.OpenFile(file, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", file, err)
+		}
+		werr := fn(f)
+		if err := f.Close(); err != nil && werr == nil {
+			werr = err
+		}
+		return werr
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".cryptocost-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", file, err)
+	}
+	defer os.Remove(tmp.Name())
+	werr := fn(tmp)
+	if err := tmp.Chmod(0o644); err != nil && werr == nil {
+		werr = err
+	}
+	if err := tmp.Close(); err != nil && werr == nil {
+		werr = err
+	}
+	if werr != nil && !errors.Is(werr, context.Canceled) {
+		return werr
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	return werr
+}
+
+// finishRun writes a model run in a result format.
+func finishRun(cmd *cobra.Command, format, out string, run *result.Run) error {
+	run.Tool = tool()
+	run.Command = os.Args
+	if run.Finished.IsZero() {
+		run.Finished = time.Now().UTC()
+	}
+	of := outputFlags{format: format, out: out}
+	f, err := result.FormatByName(format)
+	if err != nil {
+		return err
+	}
+	return of.write(cmd, f, run)
+}
+
+// interrupted turns a cancelled evaluation into exit status 130.
+func interrupted(err error, what string) error {
+	if errors.Is(err, context.Canceled) {
+		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %s computed so far", what)}
+	}
+	return err
+}
+
+func newModelListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Short:   "List the built-in models and cost tables",
+		Example: "  cryptocost model list",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ms, err := model.Builtins()
+			if err != nil {
+				return err
+			}
+			ts, err := model.BuiltinCostTables()
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "MODEL\tPER\tPARAMETERS\tVARIANTS\tCOSTS\tTITLE")
+			for _, m := range ms {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", m.Name, m.Per, len(m.Params), strings.Join(m.VariantNames(), ", "), m.DefaultCosts, m.Title)
+			}
+			fmt.Fprintln(tw)
+			fmt.Fprintln(tw, "COST TABLE\tDEVICE\tOPERATIONS\tTITLE")
+			for _, t := range ts {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", t.Name, t.Device, len(t.Ops), t.Title)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func newModelShowCmd() *cobra.Command {
+	var yaml bool
+	cmd := &cobra.Command{
+		Use:   "show NAME|FILE",
+		Short: "Show a model or cost table: parameters, messages, operations, variants, sources",
+		Example: `  cryptocost model show secsywise
+  cryptocost model show telosb
+  cryptocost model show sensor-reading --yaml > mine.yaml   # a template to edit`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w := cmd.OutOrStdout()
+			m, t, err := model.OpenAny(args[0])
+			if err != nil {
+				return err
+			}
+			if t != nil {
+				if yaml {
+					return writeSource(w, t.File)
+				}
+				return model.WriteCostTable(w, t)
+			}
+			if yaml {
+				return writeSource(w, m.File)
+			}
+			return model.WriteModel(w, m)
+		},
+	}
+	cmd.Flags().BoolVar(&yaml, "yaml", false, "print the model's YAML source (a template for your own)")
+	return cmd
+}
+
+func writeSource(w io.Writer, file string) error {
+	var data []byte
+	var err error
+	if strings.HasPrefix(file, "builtin:") {
+		data, err = model.BuiltinSource(file)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+func newModelEvalCmd() *cobra.Command {
+	var (
+		f         modelFlags
+		detail    bool
+		breakdown bool
+	)
+	cmd := &cobra.Command{
+		Use:   "eval NAME|FILE",
+		Short: "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
+		Example: `  cryptocost model eval tinysersync --set n=6,d=20
+  cryptocost model eval secsywise --variant RSA-1024 --detail
+  cryptocost model eval my-protocol.yaml --costs my-board.yaml --format json -o eval.json
+  cryptocost model eval tls12-handshake --inputs tls-run.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.resolveFormat(cmd, false); err != nil {
+				return err
+			}
+			o, err := f.options()
+			if err != nil {
+				return err
+			}
+			m, err := model.Open(args[0])
+			if err != nil {
+				return err
+			}
+			p, notes, err := f.plan(m, o)
+			if err != nil {
+				return err
+			}
+			for _, n := range notes {
+				fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+			}
+			if f.format == "table" {
+				return writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteEval(cmd.Context(), w, detail) })
+			}
+			run := model.NewRun()
+			if err := p.AppendResults(cmd.Context(), run, breakdown || detail); err != nil {
+				return err
+			}
+			return finishRun(cmd, f.format, f.out, run)
+		},
+	}
+	f.register(cmd, false, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	cmd.Flags().BoolVar(&detail, "detail", false, "show parameters, messages and operations of every variant (JSON: per-message and per-operation metrics)")
+	cmd.Flags().BoolVar(&breakdown, "breakdown", false, "JSON/CSV: add per-message and per-operation metrics")
+	return cmd
+}
+
+func newModelSweepCmd() *cobra.Command {
+	var (
+		f     modelFlags
+		plots []string
+		quiet bool
+	)
+	cmd := &cobra.Command{
+		Use:   "sweep NAME|FILE --vary NAME=VALUES...",
+		Short: "Evaluate a model over a grid of parameter values",
+		Long: `Evaluate a model over every combination of the --vary values (and every
+variant). Expressions are compiled once; millions of points take seconds
+with --format wide-csv, which streams one row per point.`,
+		Example: `  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
+  cryptocost model sweep tinysersync --vary n=1..1000 --vary d=0.5..500:0.5 --format wide-csv -o grid.csv
+  cryptocost model sweep secsywise --vary n --plot energy=secsywise.png`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.resolveFormat(cmd, true); err != nil {
+				return err
+			}
+			plotSpecs, err := parsePlots(plots)
+			if err != nil {
+				return err
+			}
+			o, err := f.options()
+			if err != nil {
+				return err
+			}
+			if len(o.Vary) == 0 {
+				return fmt.Errorf("sweep needs at least one --vary, such as --vary n=2..14 (model eval evaluates one point)")
+			}
+			m, err := model.Open(args[0])
+			if err != nil {
+				return err
+			}
+			p, notes, err := f.plan(m, o)
+			if err != nil {
+				return err
+			}
+			for _, n := range notes {
+				fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+			}
+			if err := savePlots(cmd, []*model.Plan{p}, o.Vary, plotSpecs); err != nil {
+				return err
+			}
+			start := time.Now()
+			points := p.Points()
+			switch f.format {
+			case "table":
+				err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
+			case "wide-csv":
+				err = writeOut(cmd, f.out, func(w io.Writer) error {
+					n, err := p.WriteSweepCSV(cmd.Context(), w, true)
+					points = n
+					return err
+				})
+			default:
+				run := model.NewRun()
+				err = p.AppendResults(cmd.Context(), run, false)
+				if err == nil || errors.Is(err, context.Canceled) {
+					if werr := finishRun(cmd, f.format, f.out, run); werr != nil {
+						return werr
+					}
+				}
+			}
+			if err != nil {
+				return interrupted(err, "points")
+			}
+			if !quiet && f.out != "" {
+				el := time.Since(start)
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
+			}
+			return nil
+		},
+	}
+	f.register(cmd, true, "table, wide-csv (one row per point, streamed), "+strings.Join(result.FormatNames()[1:], ", "))
+	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no timing note on stderr")
+	return cmd
+}
+
+func newModelCompareCmd() *cobra.Command {
+	var (
+		f        modelFlags
+		metrics  []string
+		plots    []string
+		measured string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
+		Short: "Compare models along a parameter (crossovers in words, plots) or with measurements",
+		Long: `With --vary, evaluate the models (each variant a line) along the first
+--vary parameter, print the values, and say where the lines cross:
+"secsywise/ECDSA-160 uses less energy than tinysersync/d=2.5 for n ≤ 10 ...".
+Further --vary parameters give one set of lines per value ("when d = 20").
+A parameter a model does not have leaves it flat (its cost does not
+depend on it).
+
+With --measured RUN.json (or the built-in reference run s003), set each
+model output beside the measurement its model file binds it to, with the
+error in %.`,
+		Example: `  cryptocost model compare secsywise tinysersync --vary n=2..14
+  cryptocost model compare secsywise tinysersync --vary n=2,6,10,14 --plot energy=fig64.png --plot time=fig65.png
+  cryptocost model compare sensor-reading --vary readings=1..50 --metrics energy
+  cryptocost model compare secsywise --measured s003`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.resolveFormat(cmd, false); err != nil {
+				return err
+			}
+			plotSpecs, err := parsePlots(plots)
+			if err != nil {
+				return err
+			}
+			o, err := f.options()
+			if err != nil {
+				return err
+			}
+			if len(o.Vary) == 0 && measured == "" {
+				return fmt.Errorf("compare needs --vary NAME=VALUES (the first is the x axis), --measured RUN.json, or both")
+			}
+			for _, m := range metrics {
+				if _, err := model.LookupOutput(m); err != nil {
+					return fmt.Errorf("--metrics: %w", err)
+				}
+			}
+			for _, ps := range plotSpecs {
+				if len(o.Vary) == 0 {
+					return fmt.Errorf("--plot needs --vary: plots show an output against the first --vary parameter")
+				}
+				if !slices.Contains(metrics, ps.metric) {
+					metrics = append(metrics, ps.metric)
+				}
+			}
+			var runs []*result.Run
+			if measured != "" {
+				if runs, err = model.ReadMeasured(measured); err != nil {
+					return err
+				}
+			}
+			o.Lenient = len(args) > 1
+			var plans []*model.Plan
+			for _, a := range args {
+				m, err := model.Open(a)
+				if err != nil {
+					return err
+				}
+				for _, p := range plans {
+					if p.Model.Name == m.Name {
+						return fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
+					}
+				}
+				p, notes, err := f.plan(m, o)
+				if err != nil {
+					return err
+				}
+				for _, n := range notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+				}
+				plans = append(plans, p)
+			}
+			if err := checkVaried(plans, o); err != nil {
+				return err
+			}
+			for _, p := range plans {
+				for _, name := range p.Unused {
+					fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
+				}
+			}
+			var cmp *model.Comparison
+			if len(o.Vary) > 0 {
+				if cmp, err = model.Compare(cmd.Context(), plans, o.Vary, metrics); err != nil {
+					return err
+				}
+				for _, ps := range plotSpecs {
+					if err := cmp.SavePlot(ps.metric, ps.file); err != nil {
+						return err
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", ps.file)
+				}
+			}
+			var rows []model.MeasuredRow
+			if measured != "" {
+				for _, p := range plans {
+					r, err := p.CompareMeasured(cmd.Context(), runs)
+					if err != nil {
+						return err
+					}
+					rows = append(rows, r...)
+				}
+			}
+			if f.format == "table" {
+				return writeOut(cmd, f.out, func(w io.Writer) error {
+					if cmp != nil {
+						if err := cmp.WriteComparison(w); err != nil {
+							return err
+						}
+					}
+					if rows != nil {
+						if cmp != nil {
+							fmt.Fprintln(w)
+						}
+						return model.WriteMeasured(w, rows)
+					}
+					return nil
+				})
+			}
+			run := model.NewRun()
+			for _, p := range plans {
+				if err := p.AppendResults(cmd.Context(), run, false); err != nil {
+					return interrupted(err, "points")
+				}
+			}
+			model.MeasuredRun(run, rows)
+			if cmp != nil {
+				for _, s := range cmp.Statements {
+					run.Tags = append(run.Tags, "crossover: "+s.Text)
+				}
+			}
+			return finishRun(cmd, f.format, f.out, run)
+		},
+	}
+	f.register(cmd, true, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	cmd.Flags().StringSliceVar(&metrics, "metrics", []string{"energy", "time"}, "outputs to compare: "+strings.Join(model.OutputNames(), ", "))
+	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg; repeatable")
+	cmd.Flags().StringVar(&measured, "measured", "", "compare with the measurements of a run JSON (or the built-in reference run s003)")
+	return cmd
+}
+
+// checkVaried refuses --set/--vary parameters no compared model has.
+func checkVaried(plans []*model.Plan, o model.Options) error {
+	var names []string
+	for name := range o.Set {
+		names = append(names, name)
+	}
+	for _, v := range o.Vary {
+		names = append(names, v.Param)
+	}
+	for _, name := range names {
+		found := false
+		var all []string
+		for _, p := range plans {
+			if p.Model.Param(name) != nil {
+				found = true
+			}
+			all = append(all, p.Model.Name+": "+strings.Join(p.Model.ParamNames(), ", "))
+		}
+		if !found {
+			return fmt.Errorf("no compared model has a parameter %s (%s)", name, strings.Join(all, "; "))
+		}
+	}
+	return nil
+}
+
+type plotSpec struct{ metric, file string }
+
+// parsePlots parses --plot OUTPUT=FILE values before any work.
+func parsePlots(specs []string) ([]plotSpec, error) {
+	var out []plotSpec
+	for _, s := range specs {
+		metric, file, ok := strings.Cut(s, "=")
+		if !ok || file == "" {
+			return nil, fmt.Errorf("--plot %q: want OUTPUT=FILE, such as energy=energy.svg", s)
+		}
+		if _, err := model.LookupOutput(metric); err != nil {
+			return nil, fmt.Errorf("--plot %q: %w", s, err)
+		}
+		if _, err := model.PlotFormat(file); err != nil {
+			return nil, fmt.Errorf("--plot %q: %w", s, err)
+		}
+		out = append(out, plotSpec{metric, file})
+	}
+	return out, nil
+}
+
+// savePlots draws a sweep's plots: lines along the first --vary.
+func savePlots(cmd *cobra.Command, plans []*model.Plan, vary []model.Vary, specs []plotSpec) error {
+	if len(specs) == 0 {
+		return nil
+	}
+	var metrics []string
+	for _, s := range specs {
+		if !slices.Contains(metrics, s.metric) {
+			metrics = append(metrics, s.metric)
+		}
+	}
+	cmp, err := model.Compare(cmd.Context(), plans, vary, metrics)
+	if err != nil {
+		return err
+	}
+	for _, s := range specs {
+		if err := cmp.SavePlot(s.metric, s.file); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", s.file)
+	}
+	return nil
+}

@@ -1,0 +1,81 @@
+package link
+
+import "github.com/cryptocost/cryptocost/catalog"
+
+// The built-in links. Rates are what the link carries IP packets at, so
+// where only a PHY rate is standard the rate here is derived from the
+// standard's frame timing (the derivation is in the source string), and
+// what is a plain assumption says "unverified". The header model charges
+// uncompressed IPv4/TCP headers everywhere, which overstates BLE and
+// 802.15.4, where 6LoWPAN (RFC 6282) compresses them.
+func init() {
+	q := catalog.Q
+	profiles = []Profile{
+		{
+			Name:        "LAN",
+			Description: "switched gigabit Ethernet, the S000 study's local case (RTT < 1 ms)",
+			Aliases:     []string{"ethernet", "local-lan"},
+			Latency:     q(0.1, "ms", "unverified: one switch hop and two host stacks; S000's local server had RTT < 1 ms"),
+			RateUp:      q(1, "Gbit/s", "IEEE 802.3ab 1000BASE-T"),
+			RateDown:    q(1, "Gbit/s", "IEEE 802.3ab 1000BASE-T"),
+			MTU:         q(1500, "B", "RFC 894 (IP over Ethernet)"),
+		},
+		{
+			Name:        "WiFi-802.11g",
+			Description: "802.11g at the 54 Mbit/s PHY rate, one station, no contention (S000's WLAN)",
+			Aliases:     []string{"wifi", "wlan", "802.11g", "80211g"},
+			Latency:     q(1, "ms", "unverified: one WLAN hop plus a LAN to the server"),
+			// 54 Mbit/s ERP-OFDM, 1500-B IP packets, short slots, no RTS/CTS:
+			// DIFS 28 µs + mean backoff 7.5 slots × 9 µs + data 254 µs (20 µs
+			// preamble, 57 OFDM symbols of 4 µs, 6 µs signal extension) + SIFS
+			// 10 µs + ACK 34 µs = 393.5 µs per 1500 B ≈ 30.5 Mbit/s.
+			RateUp:   q(30, "Mbit/s", "derived from IEEE 802.11-2007 §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
+			RateDown: q(30, "Mbit/s", "derived from IEEE 802.11-2007 §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
+			MTU:      q(1500, "B", "RFC 1042 / IEEE 802.2 LLC-SNAP bridged to Ethernet's 1500 B"),
+		},
+		{
+			Name:        "3G",
+			Description: "WCDMA/HSDPA as on S000's Nokia N95: HSDPA category 5/6 down, Release 99 up",
+			Aliases:     []string{"hsdpa", "umts", "hspa"},
+			Latency:     q(50, "ms", "unverified: HSPA round trips of about 100 ms once the radio is in CELL_DCH"),
+			RateUp:      q(384, "kbit/s", "3GPP TS 25.306 (Release 99 WCDMA uplink, 384 kbit/s class); Nokia N95 specification"),
+			RateDown:    q(3.6, "Mbit/s", "3GPP TS 25.306 Table 5.1a (HSDPA categories 5/6); Nokia N95 specification"),
+			MTU:         q(1500, "B", "unverified: operator PDP-context MTU"),
+		},
+		{
+			Name:        "LTE",
+			Description: "a commercial LTE network, median throughput of 4GTest users",
+			Aliases:     []string{"4g"},
+			Latency:     q(35, "ms", "unverified: LTE round trips of about 70 ms (order of Huang et al., MobiSys 2012)"),
+			RateUp:      q(6, "Mbit/s", "Huang et al., MobiSys 2012: median LTE uplink of 4GTest users"),
+			RateDown:    q(13, "Mbit/s", "Huang et al., MobiSys 2012: median LTE downlink of 4GTest users"),
+			MTU:         q(1500, "B", "unverified: operator bearer MTU"),
+		},
+		{
+			Name:        "BLE",
+			Description: "Bluetooth Low Energy 4.2 LE 1M PHY with Data Length Extension, IPv6 over BLE",
+			Aliases:     []string{"bluetooth-le", "ble4.2"},
+			Latency:     q(15, "ms", "unverified: half of a 30 ms connection interval (the spec allows 7.5 ms to 4 s, Core v4.0 Vol 6 Part B §4.5.1)"),
+			// One 251-B LL payload: (1+4+2+251+4+3) B × 8 µs = 2120 µs, T_IFS
+			// 150 µs, an empty 10-B PDU back 80 µs, T_IFS 150 µs = 2500 µs per
+			// 247 B of L2CAP payload ≈ 790 kbit/s.
+			RateUp:   q(790, "kbit/s", "derived from Bluetooth Core v4.2 Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
+			RateDown: q(790, "kbit/s", "derived from Bluetooth Core v4.2 Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
+			MTU:      q(1280, "B", "RFC 7668 (IPv6 over BLE: 1280-B MTU through L2CAP segmentation)"),
+		},
+		{
+			Name:        "802.15.4",
+			Description: "IEEE 802.15.4 2.4 GHz O-QPSK (the TelosB's CC2420, S003), one hop, 6LoWPAN",
+			Aliases:     []string{"ieee802154", "802154", "zigbee", "6lowpan"},
+			Latency:     q(2, "ms", "unverified: one hop, radio turnaround and driver"),
+			// A 127-B frame + 6 B PHY header = 4.256 ms at 250 kbit/s, mean
+			// CSMA-CA backoff (2^3−1)/2 × 320 µs = 1.12 ms, CCA 128 µs,
+			// turnaround 192 µs, ACK 352 µs ≈ 6 ms per frame carrying ≈ 95 B
+			// of IPv6 packet after MAC (≈ 25 B) and fragment (≈ 5 B) headers
+			// ≈ 125 kbit/s.
+			RateUp:   q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
+			RateDown: q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
+			MTU:      q(1280, "B", "RFC 4944 §4 (IPv6 over 802.15.4: 1280-B MTU through 6LoWPAN fragmentation)"),
+		},
+	}
+}

@@ -1,0 +1,430 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Outputs are what one node spends per unit of work at one point of a
+// model: bits and packets each way, radio and computation time, energy.
+// Times are in seconds and energies in joules; Output converts them to
+// the reported units.
+type Outputs struct {
+	BitsSent, BitsReceived       float64
+	PacketsSent, PacketsReceived float64
+	// PayloadSent and PayloadReceived are the messages' own bits, without
+	// packet overhead, fragment headers or acknowledgements.
+	PayloadSent, PayloadReceived float64
+	TimeTx, TimeRx, TimeOps      float64
+	EnergyTx, EnergyRx           float64
+	// EnergyOps is NaN when an operation's cost has no energy.
+	EnergyOps float64
+	Messages  []MessageOutput
+	Ops       []OpOutput
+}
+
+// MessageOutput is one message event at a point.
+type MessageOutput struct {
+	Bits     float64 // per message, without per-packet overhead
+	Count    float64 // messages per unit of work
+	Packets  float64 // packets per message
+	Overhead float64 // bits per packet
+	// FragmentHeaders are the fragment header bits per message.
+	FragmentHeaders float64
+	WireBits        float64 // Count × (Bits + FragmentHeaders + Packets × Overhead)
+	// AckBits are the acknowledgements of the message's packets, in the
+	// other direction: Count × Packets × ack size.
+	AckBits float64
+	// PayloadBits are Count × Bits: the protocol's own bytes, without
+	// packet overhead, fragment headers or acknowledgements.
+	PayloadBits float64
+}
+
+// OpOutput is one operation at a point.
+type OpOutput struct {
+	Count        float64
+	TimeSeconds  float64 // Count × time of one
+	EnergyJoules float64 // Count × energy of one (NaN if unknown)
+}
+
+// TimeTotal is radio time plus computation time, in seconds.
+func (o *Outputs) TimeTotal() float64 { return o.TimeTx + o.TimeRx + o.TimeOps }
+
+// EnergyTotal is TX + RX + operations, in joules (NaN if an operation's
+// energy is unknown).
+func (o *Outputs) EnergyTotal() float64 { return o.EnergyTx + o.EnergyRx + o.EnergyOps }
+
+// Output is a quantity a model reports, in its reporting unit.
+type Output struct {
+	Name        string
+	Unit        string
+	Description string
+	Value       func(*Outputs) float64
+}
+
+// outputs are the model outputs, in reporting order. Metric names follow
+// the result model's: energy and time per node per unit of work.
+var outputs = []Output{
+	{"energy", "mJ", "energy per node: radio TX + RX + operations", func(o *Outputs) float64 { return o.EnergyTotal() * 1e3 }},
+	{"time", "ms", "time per node: radio busy sending and receiving + operations", func(o *Outputs) float64 { return o.TimeTotal() * 1e3 }},
+	{"bits-sent", "bit", "bits sent: messages with their packet overhead and fragment headers, and acknowledgements of packets received", func(o *Outputs) float64 { return o.BitsSent }},
+	{"bits-received", "bit", "bits received: messages with their packet overhead and fragment headers, and acknowledgements of packets sent", func(o *Outputs) float64 { return o.BitsReceived }},
+	{"bytes-sent", "B", "bits sent / 8", func(o *Outputs) float64 { return o.BitsSent / 8 }},
+	{"bytes-received", "B", "bits received / 8", func(o *Outputs) float64 { return o.BitsReceived / 8 }},
+	{"payload-bytes-sent", "B", "the messages' own bytes sent, without packet overhead, fragment headers or acknowledgements", func(o *Outputs) float64 { return o.PayloadSent / 8 }},
+	{"payload-bytes-received", "B", "the messages' own bytes received, without packet overhead, fragment headers or acknowledgements", func(o *Outputs) float64 { return o.PayloadReceived / 8 }},
+	{"packets-sent", "packets", "packets sent", func(o *Outputs) float64 { return o.PacketsSent }},
+	{"packets-received", "packets", "packets received", func(o *Outputs) float64 { return o.PacketsReceived }},
+	{"energy-tx", "mJ", "radio energy sending", func(o *Outputs) float64 { return o.EnergyTx * 1e3 }},
+	{"energy-rx", "mJ", "radio energy receiving", func(o *Outputs) float64 { return o.EnergyRx * 1e3 }},
+	{"energy-ops", "mJ", "energy of the operations", func(o *Outputs) float64 { return o.EnergyOps * 1e3 }},
+	{"time-radio", "ms", "radio time sending and receiving", func(o *Outputs) float64 { return (o.TimeTx + o.TimeRx) * 1e3 }},
+	{"time-ops", "ms", "time of the operations", func(o *Outputs) float64 { return o.TimeOps * 1e3 }},
+}
+
+// OutputList returns the outputs every model reports.
+func OutputList() []Output { return append([]Output(nil), outputs...) }
+
+// OutputNames lists the output names, for help and errors.
+func OutputNames() []string {
+	var out []string
+	for _, o := range outputs {
+		out = append(out, o.Name)
+	}
+	return out
+}
+
+func outputByName(name string) *Output {
+	for i := range outputs {
+		if outputs[i].Name == name {
+			return &outputs[i]
+		}
+	}
+	return nil
+}
+
+// LookupOutput returns the named output, with an error listing the names.
+func LookupOutput(name string) (Output, error) {
+	if o := outputByName(name); o != nil {
+		return *o, nil
+	}
+	return Output{}, fmt.Errorf("unknown output %q: want one of %s", name, strings.Join(OutputNames(), ", "))
+}
+
+// Evaluator evaluates a model priced with given costs. It is not safe for
+// concurrent use: it owns the evaluation frame.
+type Evaluator struct {
+	m     *Model
+	radio BitCost
+	// ops[v][i] is operation i's cost under variant v.
+	ops      [][]OpCost
+	opSource [][]string
+	variants []*Variant
+	fr       frame
+}
+
+// NewEvaluator resolves the costs of the model's operations under each of
+// variants (nil: the model's operations as declared) before any work, so
+// a missing price is an error now, not after a long sweep.
+func NewEvaluator(m *Model, c *Costs, variants []*Variant) (*Evaluator, error) {
+	ev := &Evaluator{m: m, variants: variants, fr: frame{vals: make([]float64, m.nslots)}}
+	if len(ev.variants) == 0 {
+		ev.variants = []*Variant{nil}
+	}
+	if len(m.Messages) > 0 {
+		if c.Radio == nil {
+			return nil, fmt.Errorf("model %s sends and receives messages, but the costs have no radio: use a cost table with a radio: section (--costs)", m.Name)
+		}
+		bc, err := c.Radio.BitCost()
+		if err != nil {
+			return nil, err
+		}
+		ev.radio = bc
+	}
+	for _, v := range ev.variants {
+		var ops []OpCost
+		var srcs []string
+		for _, op := range m.Operations {
+			key := op.Cost
+			if v != nil && v.Costs[op.Name] != "" {
+				key = v.Costs[op.Name]
+			}
+			oc, src, ok := c.OpCost(key)
+			if !ok {
+				return nil, missingCostError(m, v, op, key, c)
+			}
+			if math.IsNaN(oc.TimeSeconds) {
+				return nil, fmt.Errorf("model %s: operation %s: %s prices %s without a time: add time: to it", m.Name, op.Name, src.Describe(), key)
+			}
+			ops = append(ops, oc)
+			srcs = append(srcs, src.Describe())
+		}
+		ev.ops = append(ev.ops, ops)
+		ev.opSource = append(ev.opSource, srcs)
+	}
+	return ev, nil
+}
+
+func missingCostError(m *Model, v *Variant, op *Operation, key string, c *Costs) error {
+	where := ""
+	if v != nil {
+		where = " (variant " + v.Name + ")"
+	}
+	names := c.opNames()
+	pos := op.pos
+	if v != nil && v.costPos[op.Name] != "" {
+		pos = v.costPos[op.Name]
+	}
+	msg := fmt.Sprintf("%s: model %s: operation %s%s needs the cost of %s, which %s does not have", pos, m.Name, op.Name, where, key, describeSources(c))
+	if cl := closest(key, names); cl != "" {
+		msg += fmt.Sprintf("; did you mean %s?", cl)
+	}
+	if len(names) > 0 {
+		msg += fmt.Sprintf(" (priced: %s)", strings.Join(names, ", "))
+	}
+	return errors.New(msg + "; give a cost table that has it with --costs FILE, or a bench run with --op-times RUN.json")
+}
+
+func describeSources(c *Costs) string {
+	var s []string
+	for _, o := range c.Ops {
+		s = append(s, o.Describe())
+	}
+	if len(s) == 0 {
+		return "the costs"
+	}
+	return strings.Join(s, " or ")
+}
+
+// Radio is the per-bit cost the evaluator prices messages with.
+func (ev *Evaluator) Radio() BitCost { return ev.radio }
+
+// OpCost is the cost of operation i under variant v.
+func (ev *Evaluator) OpCost(v, i int) (OpCost, string) { return ev.ops[v][i], ev.opSource[v][i] }
+
+// EvalError is an evaluation that failed at a point: a division by zero,
+// a negative size, a message that does not fit its packet.
+type EvalError struct {
+	File  string
+	Line  int
+	Field string
+	At    string // the point: "n=2, d=20"
+	Err   error
+}
+
+func (e *EvalError) Error() string {
+	loc := e.File
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	if e.At == "" {
+		return fmt.Sprintf("%s: %s: %v", loc, e.Field, e.Err)
+	}
+	return fmt.Sprintf("%s: %s: %v (at %s)", loc, e.Field, e.Err, e.At)
+}
+
+func (e *EvalError) Unwrap() error { return e.Err }
+
+// Eval computes the outputs at the parameter values vals (one per
+// m.Params, in order) under the evaluator's variant v. out is reused: its
+// slices are resized, not reallocated, so a sweep does not allocate.
+func (ev *Evaluator) Eval(v int, vals []float64, out *Outputs) error {
+	m, fr := ev.m, &ev.fr
+	copy(fr.vals, vals)
+	fr.fault = nil
+	for _, d := range m.Definitions {
+		x, err := ev.value(d.Formula)
+		if err != nil {
+			return err
+		}
+		fr.vals[d.slot] = x
+	}
+	*out = Outputs{Messages: resize(out.Messages, len(m.Messages)), Ops: resize(out.Ops, len(m.Operations))}
+	for i, msg := range m.Messages {
+		mo, err := ev.message(msg)
+		if err != nil {
+			return err
+		}
+		out.Messages[i] = mo
+		acks := 0.0
+		if mo.AckBits > 0 {
+			acks = mo.Count * mo.Packets
+		}
+		if msg.Send {
+			out.BitsSent += mo.WireBits
+			out.PacketsSent += mo.Count * mo.Packets
+			out.PayloadSent += mo.PayloadBits
+			out.BitsReceived += mo.AckBits
+			out.PacketsReceived += acks
+		} else {
+			out.BitsReceived += mo.WireBits
+			out.PacketsReceived += mo.Count * mo.Packets
+			out.PayloadReceived += mo.PayloadBits
+			out.BitsSent += mo.AckBits
+			out.PacketsSent += acks
+		}
+	}
+	if len(m.Messages) > 0 {
+		out.TimeTx = out.BitsSent / ev.radio.RateBitsPerSecond
+		out.TimeRx = out.BitsReceived / ev.radio.RateBitsPerSecond
+		out.EnergyTx = out.BitsSent * ev.radio.TxJoulesPerBit
+		out.EnergyRx = out.BitsReceived * ev.radio.RxJoulesPerBit
+	}
+	for i, op := range m.Operations {
+		n, err := ev.value(op.Count)
+		if err != nil {
+			return err
+		}
+		if n < 0 {
+			return ev.errorf(op.Count, "operation %s is done %s times: a count must not be negative", op.Name, formatNumber(n))
+		}
+		c := ev.ops[v][i]
+		oo := OpOutput{Count: n, TimeSeconds: n * c.TimeSeconds, EnergyJoules: n * c.EnergyJoules}
+		if n == 0 {
+			oo.EnergyJoules = 0 // an unknown energy done zero times costs nothing
+		}
+		out.Ops[i] = oo
+		out.TimeOps += oo.TimeSeconds
+		out.EnergyOps += oo.EnergyJoules
+	}
+	return nil
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+func (ev *Evaluator) message(msg *Message) (MessageOutput, error) {
+	var mo MessageOutput
+	var err error
+	if mo.Bits, err = ev.value(msg.Bits); err != nil {
+		return mo, err
+	}
+	if mo.Bits < 0 {
+		return mo, ev.errorf(msg.Bits, "message %s is %s bits long: sizes must not be negative", msg.Name, formatNumber(mo.Bits))
+	}
+	if mo.Count, err = ev.value(msg.Count); err != nil {
+		return mo, err
+	}
+	if mo.Count < 0 {
+		return mo, ev.errorf(msg.Count, "message %s is sent %s times: a count must not be negative", msg.Name, formatNumber(mo.Count))
+	}
+	if msg.Overhead != nil {
+		if mo.Overhead, err = ev.value(msg.Overhead); err != nil {
+			return mo, err
+		}
+		if mo.Overhead < 0 {
+			return mo, ev.errorf(msg.Overhead, "message %s: per-packet overhead %s bits is negative", msg.Name, formatNumber(mo.Overhead))
+		}
+	}
+	mo.Packets = 1
+	switch {
+	case msg.Packets != nil:
+		if mo.Packets, err = ev.value(msg.Packets); err != nil {
+			return mo, err
+		}
+		if mo.Packets < 0 {
+			return mo, ev.errorf(msg.Packets, "message %s: %s packets is negative", msg.Name, formatNumber(mo.Packets))
+		}
+	case msg.MaxPayload != nil:
+		mp, err := ev.value(msg.MaxPayload)
+		if err != nil {
+			return mo, err
+		}
+		if mp <= 0 {
+			return mo, ev.errorf(msg.MaxPayload, "message %s: max payload %s bits: it must be positive", msg.Name, formatNumber(mp))
+		}
+		if mo.Bits > mp {
+			if !msg.Fragment {
+				return mo, ev.errorf(msg.Bits, "message %s is %s bits, more than the maximum payload of %s bits: set fragment: true to split it into packets, or raise max_payload", msg.Name, formatNumber(mo.Bits), formatNumber(mp))
+			}
+			if err := ev.fragments(msg, &mo, mp); err != nil {
+				return mo, err
+			}
+		}
+	}
+	mo.WireBits = mo.Count * (mo.Bits + mo.FragmentHeaders + mo.Packets*mo.Overhead)
+	mo.PayloadBits = mo.Count * mo.Bits
+	if msg.Ack != nil {
+		ack, err := ev.value(msg.Ack)
+		if err != nil {
+			return mo, err
+		}
+		if ack < 0 {
+			return mo, ev.errorf(msg.Ack, "message %s: acknowledgement size %s bits is negative", msg.Name, formatNumber(ack))
+		}
+		mo.AckBits = mo.Count * mo.Packets * ack
+	}
+	return mo, nil
+}
+
+// fragments splits a message larger than its maximum payload mp: the
+// first fragment carries FragmentFirst bits of it (default mp), each
+// following one FragmentNext (default mp); fragments add their headers.
+func (ev *Evaluator) fragments(msg *Message, mo *MessageOutput, mp float64) error {
+	first, next := mp, mp
+	var err error
+	for _, f := range []struct {
+		formula *Formula
+		dst     *float64
+		what    string
+	}{{msg.FragmentFirst, &first, "fragment_first"}, {msg.FragmentNext, &next, "fragment_next"}} {
+		if f.formula == nil {
+			continue
+		}
+		if *f.dst, err = ev.value(f.formula); err != nil {
+			return err
+		}
+		if *f.dst <= 0 {
+			return ev.errorf(f.formula, "message %s: %s is %s bits: a fragment must carry some of the message", msg.Name, f.what, formatNumber(*f.dst))
+		}
+	}
+	mo.Packets = 1 + math.Ceil(math.Max(0, mo.Bits-first)/next)
+	var hf, hn float64
+	if msg.FragmentHeaderFirst != nil {
+		if hf, err = ev.value(msg.FragmentHeaderFirst); err != nil {
+			return err
+		}
+	}
+	if msg.FragmentHeaderNext != nil {
+		if hn, err = ev.value(msg.FragmentHeaderNext); err != nil {
+			return err
+		}
+	}
+	if hf < 0 || hn < 0 {
+		return ev.errorf(msg.Bits, "message %s: fragment headers must not be negative", msg.Name)
+	}
+	mo.FragmentHeaders = hf + (mo.Packets-1)*hn
+	return nil
+}
+
+// value evaluates a formula, turning faults and non-numbers into errors
+// that say where and at which point.
+func (ev *Evaluator) value(f *Formula) (float64, error) {
+	x := f.fn(&ev.fr)
+	if ev.fr.fault != nil {
+		return 0, ev.errorf(f, "%v", ev.fr.fault)
+	}
+	if !finite(x) {
+		return 0, ev.errorf(f, "%q is %v, not a finite number (an overflow, or a power of a negative number?)", f.Text, x)
+	}
+	return x, nil
+}
+
+func (ev *Evaluator) errorf(f *Formula, format string, args ...any) error {
+	return &EvalError{File: ev.m.File, Line: f.Line, Field: f.Field, At: ev.pointString(), Err: fmt.Errorf(format, args...)}
+}
+
+// pointString describes the current parameter values: "n=2, d=20".
+func (ev *Evaluator) pointString() string {
+	var parts []string
+	for _, p := range ev.m.Params {
+		parts = append(parts, p.Name+"="+formatNumber(ev.fr.vals[p.slot]))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,368 @@
+package radio
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/result"
+	"go.yaml.in/yaml/v3"
+)
+
+// builtinFS holds the profiles that ship with cryptocost, one file per
+// profile; each number carries its source.
+//
+//go:embed profiles/*.yaml
+var builtinFS embed.FS
+
+// Model is a radio state machine with its parameters, ready to price traces.
+type Model interface {
+	// Simulate walks the trace (validated first) and returns the timeline
+	// and its energy split. It never changes t.
+	Simulate(t *result.Trace, opt Options) (*Breakdown, error)
+}
+
+// Options change what a simulation covers.
+type Options struct {
+	// Until extends the simulation, with the radio idle after its tail, to
+	// this time since the first packet, so traces of different lengths are
+	// compared over the same window (idle paging and beacons included).
+	// Zero ends the simulation when the radio is back to idle.
+	Until time.Duration
+	// Associate adds a WiFi profile's scan and association cost before the
+	// first packet (a device that joins the network for this exchange).
+	Associate bool
+}
+
+// Profile is a named radio model read from a data file.
+type Profile struct {
+	Name        string
+	Aliases     []string
+	Technology  string
+	Description string
+	// Sources are the references the quantities' sources abbreviate.
+	Sources []string
+	// File is where the profile came from: "builtin:profiles/lte-aro.yaml"
+	// or a user's path.
+	File string
+	// Params lists every quantity of the file, for `radio show`.
+	Params []Param
+	// Data is the file itself (a template for --radio-file).
+	Data  []byte
+	Model Model
+}
+
+// Param is one quantity of a profile, by its dotted field path.
+type Param struct {
+	Field    string
+	Quantity catalog.Quantity
+}
+
+// Unverified reports whether any quantity of the profile is marked
+// unverified (recalled from a paper, or an assumption not yet checked).
+func (p *Profile) Unverified() bool {
+	for _, q := range p.Params {
+		if q.Quantity.Unverified() {
+			return true
+		}
+	}
+	return false
+}
+
+// Simulate prices t on this profile.
+func (p *Profile) Simulate(t *result.Trace, opt Options) (*Breakdown, error) {
+	if err := CheckTrace(t); err != nil {
+		return nil, err
+	}
+	if opt.Until < 0 {
+		return nil, fmt.Errorf("until %v is negative", opt.Until)
+	}
+	b, err := p.Model.Simulate(t, opt)
+	if err != nil {
+		return nil, fmt.Errorf("radio %s: %w", p.Name, err)
+	}
+	b.Profile, b.Technology = p.Name, p.Technology
+	return b, nil
+}
+
+// Method says how a breakdown from this profile was obtained, for a
+// result's provenance.
+func (p *Profile) Method() string {
+	var keys []string
+	for _, src := range p.Sources {
+		k, _, _ := strings.Cut(src, ":")
+		keys = append(keys, k)
+	}
+	m := fmt.Sprintf("%s state machine (cryptocost radio/%s) with profile %s (%s; sources %s)", p.Technology, p.Technology,
+		p.Name, p.File, strings.Join(keys, ", "))
+	if p.Unverified() {
+		m += "; some parameters are unverified (see `cryptocost radio show " + p.Name + "`)"
+	}
+	return m
+}
+
+// Price prices a packet trace on the named radio profile ("lte", "3g",
+// "wifi", "ble", "802.15.4" or any name `cryptocost radio list` shows):
+// the energy split into promotion, transfer, tail and idle, the time in
+// each state and the timeline. It is the function the TLS lab and the
+// scenarios call.
+func Price(t *result.Trace, link string, opt Options) (*Breakdown, error) {
+	p, err := Lookup(link)
+	if err != nil {
+		return nil, err
+	}
+	return p.Simulate(t, opt)
+}
+
+// technology is a radio state machine family: it reads a profile file's
+// params into a Model. Each technology file registers one.
+type technology struct {
+	name        string
+	description string
+	decode      func(file string, data []byte) (header, Model, []Param, error)
+}
+
+var technologies []technology
+
+func registerTechnology(name, description string, decode func(file string, data []byte) (header, Model, []Param, error)) {
+	technologies = append(technologies, technology{name, description, decode})
+}
+
+// Technologies lists the state machines, for help and errors.
+func Technologies() []string {
+	var names []string
+	for _, t := range technologies {
+		names = append(names, t.name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// header is what every profile file has besides its params.
+type header struct {
+	Name        string   `yaml:"name"`
+	Aliases     []string `yaml:"aliases"`
+	Technology  string   `yaml:"technology"`
+	Description string   `yaml:"description"`
+	Sources     []string `yaml:"sources"`
+}
+
+// decodeFile reads a profile file of one technology: the header and the
+// params of type P (unknown fields rejected), then build checks the params
+// through v, which collects errors naming file, line and field.
+func decodeFile[P any](file string, data []byte, build func(v *validator, p *P) Model) (header, Model, []Param, error) {
+	var f struct {
+		Header header `yaml:",inline"`
+		Params P      `yaml:"params"`
+	}
+	node, err := catalog.Parse(file, data, &f)
+	if err != nil {
+		return header{}, nil, nil, err
+	}
+	v := &validator{node: node}
+	if strings.TrimSpace(f.Header.Name) == "" {
+		v.fail("name", "missing: give the profile a name, such as lte-mine")
+	}
+	if len(f.Header.Sources) == 0 {
+		v.fail("sources", "missing: list the references the quantities' sources cite")
+	}
+	m := build(v, &f.Params)
+	if err := v.err(); err != nil {
+		return header{}, nil, nil, err
+	}
+	return f.Header, m, quantities(reflect.ValueOf(f.Params), "params"), nil
+}
+
+// Load reads a profile from data (YAML or JSON); file names it in errors.
+func Load(file string, data []byte) (*Profile, error) {
+	var peek struct {
+		Technology string `yaml:"technology"`
+	}
+	if err := yaml.Unmarshal(data, &peek); err != nil {
+		return nil, catalog.Decode(file, data, &peek)
+	}
+	var tech *technology
+	for i := range technologies {
+		if strings.EqualFold(technologies[i].name, peek.Technology) {
+			tech = &technologies[i]
+		}
+	}
+	if tech == nil {
+		if peek.Technology == "" {
+			return nil, fmt.Errorf("%s: technology: missing: want one of %s", file, strings.Join(Technologies(), ", "))
+		}
+		return nil, fmt.Errorf("%s: technology: unknown technology %q: want one of %s", file, peek.Technology, strings.Join(Technologies(), ", "))
+	}
+	h, m, params, err := tech.decode(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return &Profile{Name: h.Name, Aliases: h.Aliases, Technology: tech.name, Description: h.Description,
+		Sources: h.Sources, File: file, Params: params, Data: data, Model: m}, nil
+}
+
+// LoadFile reads a user's profile file (--radio-file).
+func LoadFile(name string) (*Profile, error) {
+	data, err := catalog.ReadUserFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return Load(name, data)
+}
+
+var (
+	loadOnce sync.Once
+	loaded   []*Profile
+	loadErr  error
+	byKey    map[string]*Profile
+)
+
+// builtins loads the embedded profiles once, after every technology has
+// registered itself.
+func builtins() ([]*Profile, error) {
+	loadOnce.Do(func() {
+		files, err := catalog.Files(builtinFS, "profiles")
+		if err != nil {
+			loadErr = err
+			return
+		}
+		for _, f := range files {
+			data, err := builtinFS.ReadFile(f)
+			if err != nil {
+				loadErr = err
+				return
+			}
+			p, err := Load("builtin:"+f, data)
+			if err != nil {
+				loadErr = err
+				return
+			}
+			loaded = append(loaded, p)
+		}
+		if byKey, loadErr = index(loaded); loadErr != nil {
+			return
+		}
+		slices.SortFunc(loaded, func(a, b *Profile) int {
+			if c := strings.Compare(a.Technology, b.Technology); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Name, b.Name)
+		})
+	})
+	return loaded, loadErr
+}
+
+// index maps every name and alias (normalised) to its profile; two
+// profiles claiming one name are an error.
+func index(ps []*Profile) (map[string]*Profile, error) {
+	keys := map[string]*Profile{}
+	for _, p := range ps {
+		for _, k := range append([]string{p.Name}, p.Aliases...) {
+			if other, dup := keys[normalize(k)]; dup && other != p {
+				return nil, fmt.Errorf("radio profiles %s and %s both claim the name %q", other.File, p.File, k)
+			}
+			keys[normalize(k)] = p
+		}
+	}
+	return keys, nil
+}
+
+// All returns the built-in profiles, by technology then name. A broken
+// built-in profile is a bug caught by the package's tests; All panics on it.
+func All() []*Profile {
+	ps, err := builtins()
+	if err != nil {
+		panic(err)
+	}
+	return slices.Clone(ps)
+}
+
+// Lookup returns the built-in profile named name or one of its aliases
+// (case and punctuation ignored: "LTE", "802.15.4", "umts-aro").
+func Lookup(name string) (*Profile, error) {
+	if _, err := builtins(); err != nil {
+		return nil, err
+	}
+	if p, ok := byKey[normalize(name)]; ok {
+		return p, nil
+	}
+	var names []string
+	for _, p := range loaded {
+		names = append(names, p.Name)
+	}
+	msg := fmt.Sprintf("unknown radio %q: want one of %s", name, strings.Join(names, ", "))
+	if close := closest(name, byKey); close != "" {
+		msg += "; did you mean " + close + "?"
+	}
+	return nil, fmt.Errorf("%s (`cryptocost radio list` describes them; --radio-file reads your own)", msg)
+}
+
+// normalize folds case and drops punctuation, so "802.15.4", "IEEE802154"
+// and "ieee-802.15.4" compare by letters and digits.
+func normalize(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// closest returns the profile name whose key shares the longest prefix
+// with name, if any shares at least two characters.
+func closest(name string, keys map[string]*Profile) string {
+	n := normalize(name)
+	best, bestLen := "", 1
+	for k, p := range keys {
+		l := 0
+		for l < len(k) && l < len(n) && k[l] == n[l] {
+			l++
+		}
+		if l > bestLen || (l == bestLen && best != "" && p.Name < best) {
+			best, bestLen = p.Name, l
+		}
+	}
+	return best
+}
+
+// quantities lists every non-zero catalog.Quantity in v (a params struct),
+// by dotted YAML path, in field order.
+func quantities(v reflect.Value, prefix string) []Param {
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if q, ok := v.Interface().(catalog.Quantity); ok {
+		if q.IsZero() {
+			return nil
+		}
+		return []Param{{prefix, q}}
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []Param
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		out = append(out, quantities(v.Field(i), path.Join(prefix, tag))...)
+	}
+	for i := range out {
+		out[i].Field = strings.ReplaceAll(out[i].Field, "/", ".")
+	}
+	return out
+}

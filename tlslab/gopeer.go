@@ -1,0 +1,280 @@
+package tlslab
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"runtime"
+	"time"
+)
+
+func init() { registerPeer(goPeer{}) }
+
+// goPeer is Go's crypto/tls, in process.
+type goPeer struct{}
+
+func (goPeer) Name() string { return "go" }
+func (goPeer) Description() string {
+	return "Go crypto/tls in the cryptocost process (" + runtime.Version() + ")"
+}
+
+func (goPeer) Supports(r Role, c Cell) error {
+	switch {
+	case c.KeyExchange == KexDHE:
+		return errors.New("crypto/tls has no finite-field DHE: --kex dhe needs OpenSSL on both sides (--server openssl --client openssl)")
+	case c.Resumption == ResumeSessionID:
+		return errors.New("crypto/tls resumes only with tickets, not session IDs (a server-side session cache)")
+	case c.Resumption == ResumePSKOnly:
+		return errors.New("crypto/tls always uses psk_dhe_ke: PSK without (EC)DHE is not implemented")
+	}
+	if c.Version == TLS13 {
+		// crypto/tls does not let TLS 1.3 suites be configured: two Go
+		// peers agree on AES-128-GCM when both have AES hardware. Another
+		// suite needs a peer on the other side that offers or accepts only
+		// it (OpenSSL's -ciphersuites).
+		other := c.Client
+		if r == RoleClient {
+			other = c.Server
+		}
+		s, _ := c.Suite()
+		if s.ID != TLS_AES_128_GCM_SHA256 && other == "go" {
+			return fmt.Errorf("crypto/tls does not let TLS 1.3 cipher suites be configured; %s needs OpenSSL on the other side", c.Bulk)
+		}
+	}
+	return nil
+}
+
+// curves are the Go key-exchange preferences of a cell.
+func (c Cell) curves() []tls.CurveID {
+	switch c.KeyExchange {
+	case KexP256:
+		return []tls.CurveID{tls.CurveP256}
+	case KexX25519:
+		return []tls.CurveID{tls.X25519}
+	case KexX25519MLKEM768:
+		return []tls.CurveID{tls.X25519MLKEM768}
+	}
+	return nil
+}
+
+// goConfig is the tls.Config both Go sides share for a cell.
+func goConfig(c Cell, keys io.Writer) *tls.Config {
+	s, _ := c.Suite()
+	cfg := &tls.Config{
+		MinVersion:       c.Version.wire(),
+		MaxVersion:       c.Version.wire(),
+		CurvePreferences: c.curves(),
+		KeyLogWriter:     keys,
+	}
+	if !s.TLS13 {
+		cfg.CipherSuites = []uint16{s.ID}
+	}
+	if c.Resumption == ResumeNone {
+		// A cell without resumption measures a connection that neither
+		// uses nor receives a ticket.
+		cfg.SessionTicketsDisabled = true
+	}
+	return cfg
+}
+
+type goServer struct {
+	ln      net.Listener
+	cfg     *tls.Config
+	keys    KeyLogBuffer
+	plans   chan ConnPlan
+	results chan PeerConn
+	done    chan struct{}
+}
+
+func (goPeer) StartServer(ctx context.Context, env *Env, c Cell) (Server, error) {
+	chain, err := env.PKI.Server(c.Cert, c.Chain)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	s := &goServer{ln: ln, plans: make(chan ConnPlan, 1), results: make(chan PeerConn, 1), done: make(chan struct{})}
+	s.cfg = goConfig(c, &s.keys)
+	s.cfg.Certificates = []tls.Certificate{chain.Certificate}
+	if c.ClientAuth {
+		client, err := env.PKI.Client(c.Cert)
+		if err != nil {
+			ln.Close()
+			return nil, err
+		}
+		s.cfg.ClientAuth = tls.RequireAndVerifyClientCert
+		s.cfg.ClientCAs = client.Roots
+	}
+	go s.serve()
+	return s, nil
+}
+
+func (s *goServer) Addr() string { return s.ln.Addr().String() }
+
+func (s *goServer) serve() {
+	for {
+		conn, err := s.ln.Accept()
+		if err != nil {
+			close(s.done)
+			return
+		}
+		var plan ConnPlan
+		select {
+		case plan = <-s.plans:
+		default:
+			conn.Close() // nobody announced it
+			continue
+		}
+		s.results <- s.handle(conn, plan)
+	}
+}
+
+// handle runs the server side of one connection on a locked OS thread, so
+// its thread CPU clock counts this connection's work.
+func (s *goServer) handle(raw net.Conn, plan ConnPlan) (pc PeerConn) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	pc.CPUMethod = threadCPUMethod
+	cpu0, _ := threadCPU()
+	defer func() {
+		cpu1, _ := threadCPU()
+		pc.CPU = cpu1 - cpu0
+	}()
+	raw.SetDeadline(time.Now().Add(10 * time.Minute)) // the lab's context ends it sooner
+	conn := tls.Server(raw, s.cfg)
+	defer conn.Close()
+	if err := conn.Handshake(); err != nil {
+		pc.Err = fmt.Errorf("go server handshake: %w", err)
+		return pc
+	}
+	if plan.Payload > 0 && plan.Cell.Direction == Down {
+		if _, err := conn.Write(payload(plan.Payload)); err != nil {
+			pc.Err = fmt.Errorf("go server write: %w", err)
+			return pc
+		}
+	}
+	// The client ends the connection (close_notify); read until then.
+	n, err := io.Copy(io.Discard, conn)
+	pc.Received = n
+	if err != nil {
+		pc.Err = fmt.Errorf("go server read: %w", err)
+	}
+	return pc
+}
+
+func (s *goServer) Begin(plan ConnPlan, _ *Watch) { s.plans <- plan }
+
+func (s *goServer) End(ctx context.Context) PeerConn {
+	select {
+	case r := <-s.results:
+		return r
+	case <-ctx.Done():
+		return PeerConn{Err: fmt.Errorf("go server: %w", ctx.Err())}
+	}
+}
+
+func (s *goServer) KeyLog() []byte { return s.keys.Bytes() }
+func (s *goServer) Stderr() string { return "" }
+func (s *goServer) Close() error {
+	err := s.ln.Close()
+	<-s.done
+	return err
+}
+
+type goClient struct {
+	cfg  *tls.Config
+	keys KeyLogBuffer
+}
+
+func (goPeer) NewClient(env *Env, c Cell) (Client, error) {
+	server, err := env.PKI.Server(c.Cert, c.Chain)
+	if err != nil {
+		return nil, err
+	}
+	cl := &goClient{}
+	cl.cfg = goConfig(c, &cl.keys)
+	cl.cfg.RootCAs = server.Roots
+	cl.cfg.ServerName = "localhost"
+	if c.ClientAuth {
+		client, err := env.PKI.Client(c.Cert)
+		if err != nil {
+			return nil, err
+		}
+		cl.cfg.Certificates = []tls.Certificate{client.Certificate}
+	}
+	if c.Resumption != ResumeNone {
+		cl.cfg.ClientSessionCache = tls.NewLRUClientSessionCache(4)
+	}
+	return cl, nil
+}
+
+// Run makes one connection on a locked OS thread (its CPU clock is the
+// client's CPU time): dial, handshake, send or receive the payload, then
+// close_notify and read until the server closes.
+func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watch) (pc PeerConn) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	pc.CPUMethod = threadCPUMethod
+	cpu0, _ := threadCPU()
+	defer func() {
+		cpu1, _ := threadCPU()
+		pc.CPU = cpu1 - cpu0
+	}()
+	t0 := time.Now()
+	var d net.Dialer
+	raw, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		pc.Err = fmt.Errorf("go client: %w", err)
+		return pc
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		raw.SetDeadline(dl)
+	}
+	conn := tls.Client(raw, cl.cfg)
+	defer conn.Close()
+	if err := conn.HandshakeContext(ctx); err != nil {
+		pc.Err = fmt.Errorf("go client handshake: %w", err)
+		return pc
+	}
+	pc.HandshakeWall = time.Since(t0)
+	if cpu, ok := threadCPU(); ok {
+		pc.HandshakeCPU = cpu - cpu0
+	}
+	if plan.Payload > 0 {
+		switch plan.Cell.Direction {
+		case Up:
+			if _, err := conn.Write(payload(plan.Payload)); err != nil {
+				pc.Err = fmt.Errorf("go client write: %w", err)
+				return pc
+			}
+		case Down:
+			n, err := io.CopyN(io.Discard, conn, int64(plan.Payload))
+			pc.Received = n
+			if err != nil {
+				pc.Err = fmt.Errorf("go client read after %d of %d bytes: %w", n, plan.Payload, err)
+				return pc
+			}
+		}
+	}
+	if err := conn.CloseWrite(); err != nil {
+		pc.Err = fmt.Errorf("go client close_notify: %w", err)
+		return pc
+	}
+	// Reading to the end processes what the server still sends: TLS 1.3
+	// tickets, its close_notify.
+	n, err := io.Copy(io.Discard, conn)
+	pc.Received += n
+	if err != nil {
+		pc.Err = fmt.Errorf("go client read: %w", err)
+	}
+	return pc
+}
+
+func (cl *goClient) KeyLog() []byte { return cl.keys.Bytes() }
+func (cl *goClient) Stderr() string { return "" }
+func (cl *goClient) Close() error   { return nil }

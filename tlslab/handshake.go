@@ -1,0 +1,281 @@
+package tlslab
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+
+	"golang.org/x/crypto/cryptobyte"
+)
+
+// Handshake message types (RFC 8446 §4; RFC 5246 §7.4; RFC 6066 §8;
+// RFC 8879 §4).
+const (
+	TypeHelloRequest        uint8 = 0
+	TypeClientHello         uint8 = 1
+	TypeServerHello         uint8 = 2
+	TypeNewSessionTicket    uint8 = 4
+	TypeEndOfEarlyData      uint8 = 5
+	TypeEncryptedExtensions uint8 = 8
+	TypeCertificate         uint8 = 11
+	TypeServerKeyExchange   uint8 = 12
+	TypeCertificateRequest  uint8 = 13
+	TypeServerHelloDone     uint8 = 14
+	TypeCertificateVerify   uint8 = 15
+	TypeClientKeyExchange   uint8 = 16
+	TypeFinished            uint8 = 20
+	TypeCertificateStatus   uint8 = 22
+	TypeKeyUpdate           uint8 = 24
+	TypeCompressedCert      uint8 = 25
+	TypeMessageHash         uint8 = 254
+)
+
+var handshakeNames = map[uint8]string{
+	TypeHelloRequest:        "HelloRequest",
+	TypeClientHello:         "ClientHello",
+	TypeServerHello:         "ServerHello",
+	TypeNewSessionTicket:    "NewSessionTicket",
+	TypeEndOfEarlyData:      "EndOfEarlyData",
+	TypeEncryptedExtensions: "EncryptedExtensions",
+	TypeCertificate:         "Certificate",
+	TypeServerKeyExchange:   "ServerKeyExchange",
+	TypeCertificateRequest:  "CertificateRequest",
+	TypeServerHelloDone:     "ServerHelloDone",
+	TypeCertificateVerify:   "CertificateVerify",
+	TypeClientKeyExchange:   "ClientKeyExchange",
+	TypeFinished:            "Finished",
+	TypeCertificateStatus:   "CertificateStatus",
+	TypeKeyUpdate:           "KeyUpdate",
+	TypeCompressedCert:      "CompressedCertificate",
+	TypeMessageHash:         "message_hash",
+}
+
+// HandshakeName is the RFC name of a handshake message type.
+func HandshakeName(t uint8) string {
+	if n, ok := handshakeNames[t]; ok {
+		return n
+	}
+	return fmt.Sprintf("Handshake(%d)", t)
+}
+
+// HandshakeMessage is one handshake message: its type and body (without
+// the 4-byte header).
+type HandshakeMessage struct {
+	Type uint8
+	Body []byte
+}
+
+// Len is the message's size including its 4-byte header.
+func (m HandshakeMessage) Len() int { return 4 + len(m.Body) }
+
+// ParseHandshakeMessages splits handshake-protocol bytes (the concatenated
+// fragments of handshake records) into messages: type (1), uint24 length,
+// body (RFC 8446 §4). rest is an incomplete last message, to be continued
+// by the next record.
+func ParseHandshakeMessages(buf []byte) (msgs []HandshakeMessage, rest []byte) {
+	s := cryptobyte.String(buf)
+	for len(s) > 0 {
+		save := s
+		var typ uint8
+		var body cryptobyte.String
+		if !s.ReadUint8(&typ) || !s.ReadUint24LengthPrefixed(&body) {
+			return msgs, save
+		}
+		msgs = append(msgs, HandshakeMessage{Type: typ, Body: body})
+	}
+	return msgs, nil
+}
+
+// TLS versions.
+const (
+	VersionTLS10 uint16 = 0x0301
+	VersionTLS11 uint16 = 0x0302
+	VersionTLS12 uint16 = 0x0303
+	VersionTLS13 uint16 = 0x0304
+)
+
+// Extension code points the tap reads (IANA TLS ExtensionType registry).
+const (
+	extServerName          uint16 = 0
+	extSupportedGroups     uint16 = 10
+	extSessionTicket       uint16 = 35
+	extPreSharedKey        uint16 = 41
+	extEarlyData           uint16 = 42
+	extSupportedVersions   uint16 = 43
+	extPSKKeyExchangeModes uint16 = 45
+	extKeyShare            uint16 = 51
+)
+
+// ClientHello holds what the tap needs from a ClientHello (RFC 8446 §4.1.2).
+type ClientHello struct {
+	Version           uint16
+	Random            []byte
+	SessionID         []byte
+	CipherSuites      []uint16
+	Extensions        []uint16
+	SupportedVersions []uint16
+	KeyShares         []uint16 // groups of the offered key shares
+	PSKModes          []uint8
+	OffersPSK         bool // pre_shared_key extension present
+	TicketLen         int  // bytes of a session_ticket extension (RFC 5077), -1 if absent
+}
+
+// ServerHello holds what the tap needs from a ServerHello (RFC 8446 §4.1.3).
+type ServerHello struct {
+	Version     uint16 // legacy_version
+	Random      []byte
+	SessionID   []byte
+	CipherSuite uint16
+	Extensions  []uint16
+	// SelectedVersion is supported_versions' value (TLS 1.3) or Version.
+	SelectedVersion uint16
+	KeyShare        uint16 // the selected group (TLS 1.3), 0 if none
+	PSK             bool   // pre_shared_key selected: a resumption (TLS 1.3)
+	// HelloRetryRequest: the random is SHA-256("HelloRetryRequest")
+	// (RFC 8446 §4.1.3).
+	HelloRetryRequest bool
+}
+
+var helloRetryRandom = sha256.Sum256([]byte("HelloRetryRequest"))
+
+var errMalformed = errors.New("malformed")
+
+// ParseClientHello parses a ClientHello body.
+func ParseClientHello(body []byte) (*ClientHello, error) {
+	s := cryptobyte.String(body)
+	ch := &ClientHello{TicketLen: -1}
+	var random, sid, suites, comp cryptobyte.String
+	if !s.ReadUint16(&ch.Version) || !s.ReadBytes((*[]byte)(&random), 32) ||
+		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16LengthPrefixed(&suites) ||
+		!s.ReadUint8LengthPrefixed(&comp) {
+		return nil, fmt.Errorf("ClientHello: %w", errMalformed)
+	}
+	ch.Random, ch.SessionID = random, sid
+	for !suites.Empty() {
+		var cs uint16
+		if !suites.ReadUint16(&cs) {
+			return nil, fmt.Errorf("ClientHello cipher suites: %w", errMalformed)
+		}
+		ch.CipherSuites = append(ch.CipherSuites, cs)
+	}
+	if s.Empty() {
+		return ch, nil // no extensions (SSL 3.0 / early TLS clients)
+	}
+	var exts cryptobyte.String
+	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
+		return nil, fmt.Errorf("ClientHello extensions: %w", errMalformed)
+	}
+	for !exts.Empty() {
+		var typ uint16
+		var data cryptobyte.String
+		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
+			return nil, fmt.Errorf("ClientHello extension: %w", errMalformed)
+		}
+		ch.Extensions = append(ch.Extensions, typ)
+		switch typ {
+		case extSupportedVersions:
+			var list cryptobyte.String
+			if !data.ReadUint8LengthPrefixed(&list) {
+				return nil, fmt.Errorf("ClientHello supported_versions: %w", errMalformed)
+			}
+			for !list.Empty() {
+				var v uint16
+				if !list.ReadUint16(&v) {
+					return nil, fmt.Errorf("ClientHello supported_versions: %w", errMalformed)
+				}
+				ch.SupportedVersions = append(ch.SupportedVersions, v)
+			}
+		case extKeyShare:
+			var list cryptobyte.String
+			if !data.ReadUint16LengthPrefixed(&list) {
+				return nil, fmt.Errorf("ClientHello key_share: %w", errMalformed)
+			}
+			for !list.Empty() {
+				var g uint16
+				var kx cryptobyte.String
+				if !list.ReadUint16(&g) || !list.ReadUint16LengthPrefixed(&kx) {
+					return nil, fmt.Errorf("ClientHello key_share: %w", errMalformed)
+				}
+				ch.KeyShares = append(ch.KeyShares, g)
+			}
+		case extPSKKeyExchangeModes:
+			var modes cryptobyte.String
+			if !data.ReadUint8LengthPrefixed(&modes) {
+				return nil, fmt.Errorf("ClientHello psk_key_exchange_modes: %w", errMalformed)
+			}
+			ch.PSKModes = append(ch.PSKModes, modes...)
+		case extPreSharedKey:
+			ch.OffersPSK = true
+		case extSessionTicket:
+			ch.TicketLen = len(data)
+		}
+	}
+	return ch, nil
+}
+
+// ParseServerHello parses a ServerHello (or HelloRetryRequest) body.
+func ParseServerHello(body []byte) (*ServerHello, error) {
+	s := cryptobyte.String(body)
+	sh := &ServerHello{}
+	var random, sid cryptobyte.String
+	var comp uint8
+	if !s.ReadUint16(&sh.Version) || !s.ReadBytes((*[]byte)(&random), 32) ||
+		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16(&sh.CipherSuite) || !s.ReadUint8(&comp) {
+		return nil, fmt.Errorf("ServerHello: %w", errMalformed)
+	}
+	sh.Random, sh.SessionID = random, sid
+	sh.SelectedVersion = sh.Version
+	sh.HelloRetryRequest = bytes.Equal(random, helloRetryRandom[:])
+	if s.Empty() {
+		return sh, nil
+	}
+	var exts cryptobyte.String
+	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
+		return nil, fmt.Errorf("ServerHello extensions: %w", errMalformed)
+	}
+	for !exts.Empty() {
+		var typ uint16
+		var data cryptobyte.String
+		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
+			return nil, fmt.Errorf("ServerHello extension: %w", errMalformed)
+		}
+		sh.Extensions = append(sh.Extensions, typ)
+		switch typ {
+		case extSupportedVersions:
+			if !data.ReadUint16(&sh.SelectedVersion) {
+				return nil, fmt.Errorf("ServerHello supported_versions: %w", errMalformed)
+			}
+		case extKeyShare:
+			// A ServerHello's KeyShareEntry, or a HelloRetryRequest's group.
+			if !data.ReadUint16(&sh.KeyShare) {
+				return nil, fmt.Errorf("ServerHello key_share: %w", errMalformed)
+			}
+		case extPreSharedKey:
+			sh.PSK = true
+		}
+	}
+	return sh, nil
+}
+
+// Alert descriptions (RFC 8446 §6) the tap names.
+var alertNames = map[uint8]string{
+	0: "close_notify", 10: "unexpected_message", 20: "bad_record_mac", 40: "handshake_failure",
+	42: "bad_certificate", 43: "unsupported_certificate", 46: "certificate_unknown", 47: "illegal_parameter",
+	48: "unknown_ca", 50: "decode_error", 51: "decrypt_error", 70: "protocol_version",
+	71: "insufficient_security", 80: "internal_error", 86: "inappropriate_fallback", 90: "user_canceled",
+	109: "missing_extension", 110: "unsupported_extension", 112: "unrecognized_name", 116: "certificate_required",
+	120: "no_application_protocol",
+}
+
+// AlertName names an alert from its two plaintext bytes (level,
+// description).
+func AlertName(b []byte) string {
+	if len(b) != 2 {
+		return "Alert(malformed)"
+	}
+	if n, ok := alertNames[b[1]]; ok {
+		return "Alert(" + n + ")"
+	}
+	return fmt.Sprintf("Alert(%d)", b[1])
+}

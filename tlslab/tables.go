@@ -1,0 +1,428 @@
+package tlslab
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cryptocost/cryptocost/result"
+)
+
+// S000's reference figures (Nokia N95, 2010; ../shared/spec/seeds.md),
+// shown beside ours: the study measured TLS 1.0 with OpenSSL 0.9.8 and a
+// 1024-bit RSA server key; its byte counts are TLS bytes per direction.
+var (
+	s000Handshake = map[string][2]int{ // kex/mode -> C→S, S→C
+		"rsa/full": {249, 2368}, "dhe/full": {249, 2770},
+		"rsa/client-auth": {1772, 2348}, "dhe/client-auth": {1772, 2752},
+		"rsa/resumed": {142, 168}, "dhe/resumed": {142, 168},
+	}
+	s000Overhead   = map[int]float64{1 << 10: 265.7, 10 << 10: 29.8, 50 << 10: 8.9, 100 << 10: 6.2, 500 << 10: 4.1, 1 << 20: 3.9, 5 << 20: 3.7}
+	s000Throughput = map[int][2]float64{ // with TLS, without (MB/s)
+		1 << 10: {0.015, 0.057}, 10 << 10: {0.118, 0.234}, 50 << 10: {0.268, 0.425}, 100 << 10: {0.316, 0.435},
+		500 << 10: {0.348, 0.484}, 1 << 20: {0.387, 0.695}, 5 << 20: {0.404, 0.644},
+	}
+)
+
+// TableOptions choose the views.
+type TableOptions struct {
+	// Messages prints each cell's message-by-message table (default:
+	// when the run has at most four cells).
+	Messages bool
+}
+
+// WriteTables prints a TLS run as tables shaped like the S000 study's:
+// a summary per cell, handshake bytes per direction per mode and suite,
+// overhead against transaction size, throughput with and without TLS,
+// energy per suite and client authentication, and, for small runs, each
+// cell's messages with the time the client sent or received them.
+func WriteTables(w io.Writer, run *result.Run, opt TableOptions) error {
+	env := run.Environment
+	fmt.Fprintf(w, "cryptocost %s · TLS lab · %s · %s/%s · %d CPUs · run %s\n", run.Tool.Version,
+		orDash(env.CPUModel), env.OS, env.Arch, env.CPUs, run.ID)
+	var tls, failed []result.Result
+	for _, r := range run.Results {
+		if r.Subject.Kind != SubjectKindTLS {
+			continue
+		}
+		if r.Error != "" {
+			failed = append(failed, r)
+		} else {
+			tls = append(tls, r)
+		}
+	}
+	if len(tls) > 0 {
+		fmt.Fprintf(w, "\nlink: %s\n", tls[0].Subject.Params["link"])
+		if tr := tls[0].Trace; tr != nil {
+			fmt.Fprintf(w, "packets: %s\n", tr.HeaderModel)
+		}
+		summary(w, tls)
+		handshakeBytes(w, tls)
+		transfers(w, tls)
+		energy(w, tls)
+		if opt.Messages || len(tls) <= 4 {
+			for _, r := range tls {
+				messages(w, r)
+			}
+		}
+	}
+	for _, r := range failed {
+		fmt.Fprintf(w, "\nFAILED %s:\n  %s\n", r.Subject.Name, strings.ReplaceAll(r.Error, "\n", "\n  "))
+	}
+	warnings := map[string]bool{}
+	var order []string
+	for _, r := range tls {
+		for _, wn := range r.Warnings {
+			if !warnings[wn] {
+				warnings[wn] = true
+				order = append(order, wn)
+			}
+		}
+	}
+	if len(order) > 0 {
+		fmt.Fprintln(w, "\nnotes:")
+		for _, wn := range order {
+			fmt.Fprintf(w, "  - %s\n", wn)
+		}
+	}
+	if run.Status != result.Complete {
+		fmt.Fprintf(w, "\nrun %s\n", run.Status)
+	}
+	return nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "unknown CPU"
+	}
+	return s
+}
+
+func median(r result.Result, name string) (float64, bool) {
+	m := r.Metric(name)
+	if m == nil {
+		return 0, false
+	}
+	return m.Summary.Median, true
+}
+
+func ms(r result.Result, name string) string {
+	v, ok := median(r, name)
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatFloat(v/1e6, 'f', 2, 64)
+}
+
+func num(r result.Result, name string) string {
+	v, ok := median(r, name)
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+func newTab(w io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(w, 0, 0, 2, ' ', 0) }
+
+func summary(w io.Writer, rs []result.Result) {
+	fmt.Fprintln(w, "\nConnections (medians; times in ms from the client's SYN; bytes are TLS bytes)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "CELL\tHANDSHAKE\tRTs\tC→S B\tS→C B\tCPU CLIENT\tCPU SERVER\tCONN TIME\tN")
+	for _, r := range rs {
+		n := 0
+		if m := r.Metric(MetricBytesUp); m != nil {
+			n = m.Summary.N
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", r.Subject.Name, ms(r, MetricHandshakeTime),
+			num(r, MetricRoundTrips), num(r, MetricBytesUp), num(r, MetricBytesDown),
+			ms(r, MetricCPUClient), ms(r, MetricCPUServer), ms(r, MetricConnectionTime), n)
+	}
+	tw.Flush()
+}
+
+// mode is S000's column: full handshake, with client authentication, or
+// resumed.
+func mode(r result.Result) string {
+	p := r.Subject.Params
+	switch {
+	case p["resumption"] != "" && p["resumption"] != string(ResumeNone):
+		return "resumed"
+	case p["client_auth"] == "true":
+		return "client-auth"
+	}
+	return "full"
+}
+
+// suiteKey names a row: the suite, plus key exchange and certificate.
+func suiteKey(r result.Result) string {
+	p := r.Subject.Params
+	return fmt.Sprintf("TLS %s %s %s %s×%s %s/%s", p["version"], p["kex"], p["bulk"], p["cert"], p["chain"], p["server"], p["client"])
+}
+
+func handshakeBytes(w io.Writer, rs []result.Result) {
+	type row struct {
+		key  string
+		kex  string
+		v10  bool
+		cols map[string]string
+	}
+	rows := map[string]*row{}
+	var keys []string
+	for _, r := range rs {
+		p := r.Subject.Params
+		if p["protocol"] == "tcp" || p["transfer"] != "0" {
+			continue
+		}
+		k := suiteKey(r)
+		if rows[k] == nil {
+			rows[k] = &row{key: k, kex: p["kex"], v10: p["version"] == "1.0" && p["cert"] == string(CertRSA1024), cols: map[string]string{}}
+			keys = append(keys, k)
+		}
+		if m := mode(r); rows[k].cols[m] == "" || p["client_auth"] != "true" {
+			// A resumed handshake's column shows the one without client
+			// authentication when both were run.
+			rows[k].cols[m] = num(r, MetricHandshakeBytesUp) + " / " + num(r, MetricHandshakeBytesDown)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nHandshake bytes, C→S / S→C (handshake and ChangeCipherSpec records; S000's table)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "SUITE\tFULL\tCLIENT AUTH\tRESUMED\tS000 REF (full, auth, resumed)")
+	for _, k := range keys {
+		r := rows[k]
+		ref := ""
+		if r.v10 {
+			if f, ok := s000Handshake[r.kex+"/full"]; ok {
+				a, res := s000Handshake[r.kex+"/client-auth"], s000Handshake[r.kex+"/resumed"]
+				ref = fmt.Sprintf("%d/%d, %d/%d, %d/%d", f[0], f[1], a[0], a[1], res[0], res[1])
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k, dash(r.cols["full"]), dash(r.cols["client-auth"]), dash(r.cols["resumed"]), ref)
+	}
+	tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func transfers(w io.Writer, rs []result.Result) {
+	sizes := map[int]bool{}
+	byKey := map[string]map[int]result.Result{}
+	var keys []string
+	v10 := false
+	for _, r := range rs {
+		t, _ := strconv.Atoi(r.Subject.Params["transfer"])
+		if t == 0 {
+			continue
+		}
+		sizes[t] = true
+		k := "TCP (no TLS)"
+		if r.Subject.Params["protocol"] != "tcp" {
+			k = suiteKey(r) + " " + mode(r)
+			v10 = v10 || r.Subject.Params["version"] == "1.0"
+		}
+		if byKey[k] == nil {
+			byKey[k] = map[int]result.Result{}
+			keys = append(keys, k)
+		}
+		byKey[k][t] = r
+	}
+	if len(sizes) == 0 {
+		return
+	}
+	var ss []int
+	for s := range sizes {
+		ss = append(ss, s)
+	}
+	sort.Ints(ss)
+	fmt.Fprintln(w, "\nOverhead against transaction size: total bytes both ways, overhead = total − payload (S000's table); wire: modelled TCP/IPv4")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "SIZE\tCONFIGURATION\tTOTAL B\tOVERHEAD B\tOVERHEAD %\tWIRE OVERHEAD %\tS000 REF %")
+	for _, s := range ss {
+		for _, k := range keys {
+			r, ok := byKey[k][s]
+			if !ok {
+				continue
+			}
+			up, _ := median(r, MetricBytesUp)
+			down, _ := median(r, MetricBytesDown)
+			ref := ""
+			if v10 && k != "TCP (no TLS)" && strings.Contains(k, " rsa ") {
+				if v, ok := s000Overhead[s]; ok {
+					ref = strconv.FormatFloat(v, 'f', 1, 64)
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%s\n", sizeName(s), k, up+down, num(r, MetricOverheadBytes),
+				pct(r, MetricOverhead), pct(r, MetricWireOverhead), ref)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nThroughput with and without TLS, MB/s (payload / time from SYN to the last payload byte; S000's table)")
+	tw = newTab(w)
+	header := "SIZE"
+	for _, k := range keys {
+		header += "\t" + k
+	}
+	if v10 {
+		header += "\tS000 REF TLS / TCP"
+	}
+	fmt.Fprintln(tw, header)
+	for _, s := range ss {
+		line := sizeName(s)
+		for _, k := range keys {
+			line += "\t"
+			if r, ok := byKey[k][s]; ok {
+				if v, ok := median(r, MetricThroughput); ok {
+					line += strconv.FormatFloat(v, 'f', 3, 64)
+				}
+			}
+		}
+		if v10 {
+			if ref, ok := s000Throughput[s]; ok {
+				line += fmt.Sprintf("\t%.3f / %.3f", ref[0], ref[1])
+			} else {
+				line += "\t"
+			}
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+}
+
+func pct(r result.Result, name string) string {
+	v, ok := median(r, name)
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}
+
+func sizeName(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func energy(w io.Writer, rs []result.Result) {
+	priced := false
+	asked := false
+	for _, r := range rs {
+		for _, m := range r.Metrics {
+			if strings.HasPrefix(m.Name, MetricEnergy+"/") {
+				priced = true
+			}
+			if strings.HasPrefix(m.Name, MetricCPUClient+"/") {
+				asked = true
+			}
+		}
+	}
+	if !asked {
+		return
+	}
+	fmt.Fprintln(w, "\nEnergy per connection on the device (the client), by component (S000's split)")
+	tw := newTab(w)
+	comps := []Component{Asymmetric, Hashing, SymmetricMAC, IO, Radio}
+	header := "CELL"
+	for _, c := range comps {
+		header += "\t" + strings.ToUpper(string(c))
+	}
+	fmt.Fprintln(tw, header+"\tTOTAL")
+	for _, r := range rs {
+		line := r.Subject.Name
+		total, complete := 0.0, true
+		for _, c := range comps {
+			v, ok := median(r, MetricEnergy+"/"+string(c))
+			if ok {
+				total += v
+				line += "\t" + siJoules(v)
+			} else {
+				complete = false
+				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
+				if cok {
+					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu/1e6)
+				} else {
+					line += "\tnot modelled"
+				}
+			}
+		}
+		if complete {
+			line += "\t" + siJoules(total)
+		} else {
+			line += "\t-"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+	if !priced {
+		fmt.Fprintln(w, "  (the CPU split is estimated from measured CPU times; components the device or link profile cannot price are not modelled: see the notes)")
+	}
+}
+
+func siJoules(j float64) string {
+	switch {
+	case j >= 1:
+		return fmt.Sprintf("%.3g J", j)
+	case j >= 1e-3:
+		return fmt.Sprintf("%.3g mJ", j*1e3)
+	}
+	return fmt.Sprintf("%.3g µJ", j*1e6)
+}
+
+// messages prints one cell's messages in wire order with the client's
+// times and the bytes each way.
+func messages(w io.Writer, r result.Result) {
+	type msg struct {
+		at    float64
+		dir   string
+		name  string
+		bytes float64
+	}
+	var ms []msg
+	for _, m := range r.Metrics {
+		var dir, name string
+		switch {
+		case strings.HasPrefix(m.Name, PrefixTimeSent):
+			dir, name = "C→S", strings.TrimPrefix(m.Name, PrefixTimeSent)
+		case strings.HasPrefix(m.Name, PrefixTimeRecvd):
+			dir, name = "S→C", strings.TrimPrefix(m.Name, PrefixTimeRecvd)
+		default:
+			continue
+		}
+		ms = append(ms, msg{at: m.Summary.Median, dir: dir, name: name})
+	}
+	if len(ms) == 0 {
+		return
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].at < ms[j].at })
+	fmt.Fprintf(w, "\n%s: messages as the client sees them (bytes per name, all occurrences; t from SYN)\n", r.Subject.Name)
+	tw := newTab(w)
+	fmt.Fprintln(tw, "T (ms)\tDIR\tMESSAGE\tBYTES")
+	shown := map[string]bool{}
+	for _, m := range ms {
+		base, _, _ := strings.Cut(m.name, "#")
+		prefix := PrefixBytesUp
+		if m.dir == "S→C" {
+			prefix = PrefixBytesDown
+		}
+		b := ""
+		if !shown[prefix+base] {
+			b = num(r, prefix+base)
+			shown[prefix+base] = true
+		}
+		fmt.Fprintf(tw, "%.3f\t%s\t%s\t%s\n", m.at/1e6, m.dir, m.name, b)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,666 @@
+package tlslab
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/cryptocost/cryptocost/link"
+	"github.com/cryptocost/cryptocost/result"
+)
+
+// Capture is what the wire tap records of one connection: the link
+// emulator's segments (times, sizes) and the two byte streams. Recording
+// is an append under a lock; all parsing happens afterwards in Analyze,
+// so the tap costs the connection little (docs/tls.md measures it).
+type Capture struct {
+	mu       sync.Mutex
+	segments []link.Segment
+	up, down []byte
+}
+
+// Observe is the link.Observer that records a segment.
+func (c *Capture) Observe(s link.Segment) {
+	c.mu.Lock()
+	if !s.Lost {
+		stream := &c.up
+		if s.Dir == result.Down {
+			stream = &c.down
+		}
+		if int64(len(*stream)) == s.Seq {
+			*stream = append(*stream, s.Payload...)
+		}
+	}
+	s.Payload = nil
+	c.segments = append(c.segments, s)
+	c.mu.Unlock()
+}
+
+// Segments returns the recorded segments (payloads removed).
+func (c *Capture) Segments() []link.Segment {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.segments)
+}
+
+// Streams returns the bytes each way.
+func (c *Capture) Streams() (up, down []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.up, c.down
+}
+
+// Message is a unit of the wire accounting: a handshake message, a
+// ChangeCipherSpec, an alert, or a run of application-data records; every
+// byte of the TLS streams belongs to exactly one.
+type Message struct {
+	Dir result.Direction
+	// Name: "ClientHello", ..., "ChangeCipherSpec", "Alert(close_notify)",
+	// "ApplicationData"; for TLS 1.3 records the tap could not decrypt,
+	// "EncryptedHandshake" or "Encrypted".
+	Name string
+	// Content is the record content type the bytes belong to (the inner
+	// type of TLS 1.3 records the tap decrypted).
+	Content uint8
+	// Bytes are the TLS bytes attributed: the message itself plus the
+	// header and protection overhead (explicit IV, MAC, padding, tag,
+	// inner type) of every record whose first byte it holds.
+	Bytes int
+	// Records is the number of records this message starts in (1 for a
+	// message that shares its record with others and is not first).
+	Records int
+	// Payload is the application data plaintext, when known (decrypted,
+	// or plaintext records); -1 when not known.
+	Payload int
+	// At is when the client sent the message's first byte (up) or had
+	// received its last byte (down), from SYN.
+	At time.Duration
+	// Encrypted: carried in protected records; Decrypted: the tap opened
+	// them with logged keys.
+	Encrypted, Decrypted bool
+	// Flight numbers the maximal runs of messages in one direction, from 1.
+	Flight int
+	// Offset is where the message's first record starts in its stream.
+	Offset int
+	// endOffsetDelta is the span from Offset to the end of the message's
+	// last record (its last byte, for the receiver's time).
+	endOffsetDelta int
+}
+
+// Analysis is the wire accounting of one connection.
+type Analysis struct {
+	// From the hellos: the negotiated version, suite and key-exchange
+	// group ("x25519", "ffdhe2048", "DH-1024"), and whether the handshake
+	// resumed a session or included a HelloRetryRequest, a certificate
+	// request.
+	Version         uint16
+	CipherSuite     uint16
+	Group           string
+	Resumed         bool
+	HelloRetry      bool
+	CertRequested   bool
+	ClientHelloInfo *ClientHello
+	ServerHelloInfo *ServerHello
+
+	Messages []Message
+	// Flights counts them; RoundTrips is the number of server flights the
+	// client waited for before it could send application data.
+	Flights, RoundTrips int
+	// HandshakeDone is when both Finished messages had been sent/received
+	// as the client sees it; 0 if the handshake did not complete.
+	HandshakeDone time.Duration
+	// Bytes each way (all TLS records), by content and in total.
+	Up, Down Totals
+	// Truncated bytes at the end of a stream (a record cut short).
+	TruncatedUp, TruncatedDown int
+	// Decrypted says TLS 1.3 records were opened with logged keys;
+	// Notes say what could not be attributed and why.
+	Decrypted bool
+	Notes     []string
+}
+
+// Totals are the TLS bytes of one direction by content.
+type Totals struct {
+	Handshake, ChangeCipherSpec, Alert, ApplicationData, Encrypted int
+	Records                                                        int
+	// AppPayload is the application data plaintext, -1 if unknown.
+	AppPayload int
+}
+
+// All is every TLS byte of the direction.
+func (t Totals) All() int {
+	return t.Handshake + t.ChangeCipherSpec + t.Alert + t.ApplicationData + t.Encrypted
+}
+
+// HandshakeBytes are the bytes of the handshake protocol and
+// ChangeCipherSpec (S000's "handshake bytes"), post-handshake messages
+// such as NewSessionTicket included.
+func (t Totals) HandshakeBytes() int { return t.Handshake + t.ChangeCipherSpec }
+
+// Totals returns the bytes of a direction.
+func (a *Analysis) Totals(d result.Direction) Totals {
+	if d == result.Up {
+		return a.Up
+	}
+	return a.Down
+}
+
+// timeline maps stream offsets to the client's times.
+type timeline struct {
+	segs []link.Segment // non-lost, by Seq
+}
+
+func newTimeline(segs []link.Segment, d result.Direction) timeline {
+	var tl timeline
+	for _, s := range segs {
+		if s.Dir == d && !s.Lost {
+			tl.segs = append(tl.segs, s)
+		}
+	}
+	slices.SortFunc(tl.segs, func(a, b link.Segment) int { return int(a.Seq - b.Seq) })
+	return tl
+}
+
+// at is when the client sent (up) or received (down) the byte at off.
+func (tl timeline) at(off int) time.Duration {
+	i, _ := slices.BinarySearchFunc(tl.segs, int64(off), func(s link.Segment, off int64) int {
+		if s.Seq <= off {
+			return -1
+		}
+		return 1
+	})
+	if i == 0 {
+		if len(tl.segs) == 0 {
+			return 0
+		}
+		i = 1
+	}
+	return tl.segs[i-1].AtClient()
+}
+
+// Analyze attributes every byte of a connection's TLS streams. keys may
+// be nil (TLS 1.3 handshakes are then attributed by flight, not message).
+func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
+	up, down := c.Streams()
+	segs := c.Segments()
+	a := &Analysis{}
+	upRecs, tailUp, err := ParseRecords(up)
+	if err != nil {
+		return nil, fmt.Errorf("client → server stream: %w", err)
+	}
+	downRecs, tailDown, err := ParseRecords(down)
+	if err != nil {
+		return nil, fmt.Errorf("server → client stream: %w", err)
+	}
+	a.TruncatedUp, a.TruncatedDown = tailUp, tailDown
+	a.readHellos(upRecs, downRecs)
+
+	var clientRandom []byte
+	if a.ClientHelloInfo != nil {
+		clientRandom = a.ClientHelloInfo.Random
+	}
+	upMsgs := a.direction(result.Up, upRecs, keys, clientRandom)
+	downMsgs := a.direction(result.Down, downRecs, keys, clientRandom)
+	upTL, downTL := newTimeline(segs, result.Up), newTimeline(segs, result.Down)
+	for i := range upMsgs {
+		upMsgs[i].At = upTL.at(upMsgs[i].Offset)
+	}
+	for i := range downMsgs {
+		m := &downMsgs[i]
+		m.At = downTL.at(m.Offset + m.endOffsetDelta - 1)
+	}
+	a.Messages = append(upMsgs, downMsgs...)
+	slices.SortStableFunc(a.Messages, func(x, y Message) int {
+		if x.At != y.At {
+			return cmpDur(x.At, y.At)
+		}
+		if x.Dir != y.Dir { // simultaneous: the client's first
+			if x.Dir == result.Up {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	a.flights()
+	a.totals()
+	return a, nil
+}
+
+func cmpDur(a, b time.Duration) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// readHellos finds the first ClientHello and ServerHello (always
+// plaintext) and what they negotiated.
+func (a *Analysis) readHellos(upRecs, downRecs []Record) {
+	// first returns the body of the stream's first message of type typ
+	// among its first few handshake messages (a ServerHello may follow a
+	// HelloRetryRequest; nothing else comes first).
+	first := func(recs []Record, typ uint8) []byte {
+		var buf []byte
+		seen := 0
+		for _, r := range recs {
+			if r.Type != ContentHandshake {
+				if len(buf) > 0 || r.Type == ContentApplicationData {
+					break
+				}
+				continue
+			}
+			buf = append(buf, r.Fragment...)
+			msgs, rest := ParseHandshakeMessages(buf)
+			buf = rest
+			for _, m := range msgs {
+				if seen++; seen > 4 {
+					return nil
+				}
+				if m.Type == typ {
+					if typ == TypeServerHello {
+						if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
+							a.HelloRetry = true
+							continue
+						}
+					}
+					return m.Body
+				}
+			}
+		}
+		return nil
+	}
+	if body := first(upRecs, TypeClientHello); body != nil {
+		if ch, err := ParseClientHello(body); err == nil {
+			a.ClientHelloInfo = ch
+			a.Version = ch.Version
+		} else {
+			a.Notes = append(a.Notes, err.Error())
+		}
+	}
+	if body := first(downRecs, TypeServerHello); body != nil {
+		if sh, err := ParseServerHello(body); err == nil {
+			a.ServerHelloInfo = sh
+			a.Version = sh.SelectedVersion
+			a.CipherSuite = sh.CipherSuite
+			if sh.KeyShare != 0 {
+				a.Group = GroupName(sh.KeyShare)
+			}
+			switch {
+			case a.Version == VersionTLS13:
+				a.Resumed = sh.PSK
+			default:
+				ch := a.ClientHelloInfo
+				a.Resumed = ch != nil && len(sh.SessionID) > 0 && string(sh.SessionID) == string(ch.SessionID)
+			}
+		} else {
+			a.Notes = append(a.Notes, err.Error())
+		}
+	}
+}
+
+// hsByte locates one byte of a direction's handshake-protocol plaintext.
+type hsRecord struct {
+	rec       Record
+	plain     int // plaintext bytes this record contributed
+	overhead  int // record bytes that are not plaintext (header, IV, MAC, padding, tag, inner type)
+	start     int // offset of its first plaintext byte in the handshake buffer
+	encrypted bool
+	decrypted bool
+}
+
+// direction attributes one direction's records to messages.
+func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, clientRandom []byte) []Message {
+	tls13 := a.Version == VersionTLS13
+	var (
+		out       []Message
+		hsBuf     []byte
+		hsRecs    []hsRecord
+		afterCCS  bool
+		finished  bool // this direction's Finished was seen (1.2: the first encrypted handshake record)
+		prot      *recordProtection
+		epoch     int // 0: handshake secret, 1: traffic secret 0
+		keyFailed bool
+	)
+	hsLabel, appLabel := LabelServerHandshake, LabelServerTraffic0
+	if d == result.Up {
+		hsLabel, appLabel = LabelClientHandshake, LabelClientTraffic0
+	}
+	// nextKey moves to the next epoch's protection, if the key is logged.
+	nextKey := func() {
+		prot = nil
+		if keys == nil || clientRandom == nil {
+			return
+		}
+		label := hsLabel
+		if epoch >= 1 {
+			label = appLabel
+		}
+		if epoch > 1 {
+			return
+		}
+		secret := keys.Secret(label, clientRandom)
+		if secret == nil {
+			return
+		}
+		p, err := newRecordProtection(a.CipherSuite, secret)
+		if err != nil {
+			a.Notes = append(a.Notes, err.Error())
+			return
+		}
+		prot = p
+	}
+	if tls13 {
+		nextKey()
+	}
+	// flushHandshake turns the handshake buffer into messages.
+	flushHandshake := func() {
+		if len(hsRecs) == 0 {
+			return
+		}
+		msgs, rest := ParseHandshakeMessages(hsBuf)
+		if len(msgs) == 0 {
+			// Still inside one message: keep the buffer as it is (copying
+			// it per record would be quadratic in a hostile stream of
+			// tiny records).
+			return
+		}
+		pos := 0
+		ri := 0
+		for _, m := range msgs {
+			start, end := pos, pos+m.Len()
+			pos = end
+			msg := Message{Dir: d, Name: HandshakeName(m.Type), Content: ContentHandshake, Bytes: m.Len(), Payload: -1}
+			if m.Type == TypeServerHello {
+				if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
+					msg.Name = "HelloRetryRequest"
+				}
+			}
+			if m.Type == TypeCertificateRequest {
+				a.CertRequested = true
+			}
+			if m.Type == TypeServerKeyExchange && a.Group == "" {
+				a.Group = skeGroup(a.CipherSuite, m.Body)
+			}
+			first := true
+			for ri < len(hsRecs) && hsRecs[ri].start < end {
+				r := hsRecs[ri]
+				if r.start >= start {
+					// This message holds the record's first plaintext byte.
+					msg.Bytes += r.overhead
+					msg.Records++
+					if first {
+						msg.Offset = r.rec.Offset
+						first = false
+					}
+				}
+				msg.Encrypted = msg.Encrypted || r.encrypted
+				msg.Decrypted = msg.Decrypted || r.decrypted
+				msg.endOffsetDelta = r.rec.Offset + r.rec.Len() - msg.Offset
+				if r.start+r.plain <= end {
+					ri++
+				} else {
+					break
+				}
+			}
+			if first { // the message started in an earlier record
+				msg.Offset = hsRecs[max(ri-1, 0)].rec.Offset
+			}
+			out = append(out, msg)
+		}
+		// Keep an incomplete message for the next record.
+		hsBuf = append([]byte(nil), rest...)
+		keep := hsRecs[ri:]
+		hsRecs = nil
+		for _, r := range keep {
+			r.start -= pos
+			hsRecs = append(hsRecs, r)
+		}
+	}
+	addHandshake := func(r Record, plain []byte, encrypted, decrypted bool) []HandshakeMessage {
+		hsRecs = append(hsRecs, hsRecord{rec: r, plain: len(plain), overhead: r.Len() - len(plain),
+			start: len(hsBuf), encrypted: encrypted, decrypted: decrypted})
+		hsBuf = append(hsBuf, plain...)
+		msgs, _ := ParseHandshakeMessages(hsBuf)
+		return msgs
+	}
+	appendApp := func(r Record, payload int, encrypted, decrypted bool) {
+		if n := len(out); n > 0 && out[n-1].Name == "ApplicationData" && out[n-1].Decrypted == decrypted {
+			m := &out[n-1]
+			m.Bytes += r.Len()
+			m.Records++
+			m.endOffsetDelta = r.Offset + r.Len() - m.Offset
+			if m.Payload >= 0 && payload >= 0 {
+				m.Payload += payload
+			} else {
+				m.Payload = -1
+			}
+			return
+		}
+		out = append(out, Message{Dir: d, Name: "ApplicationData", Content: ContentApplicationData, Bytes: r.Len(),
+			Records: 1, Payload: payload, Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
+	}
+	single := func(r Record, name string, content uint8, encrypted, decrypted bool) {
+		out = append(out, Message{Dir: d, Name: name, Content: content, Bytes: r.Len(), Records: 1, Payload: -1,
+			Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
+	}
+
+	for _, r := range recs {
+		switch {
+		case tls13 && r.Type == ContentApplicationData:
+			// Protected (RFC 8446 §5.2): decrypt if we can.
+			var content []byte
+			var inner uint8
+			var err error = errOpen
+			for prot != nil {
+				content, inner, err = prot.open(r)
+				if err == nil || epoch >= 1 {
+					break
+				}
+				// Not the handshake key: maybe the handshake is over.
+				epoch++
+				nextKey()
+			}
+			if err != nil {
+				if prot != nil || (keys != nil && keys.Len() > 0) {
+					keyFailed = true
+				}
+				flushHandshake()
+				single(r, "Encrypted", ContentApplicationData, true, false)
+				continue
+			}
+			a.Decrypted = true
+			switch inner {
+			case ContentHandshake:
+				msgs := addHandshake(r, content, true, true)
+				flushHandshake()
+				if len(msgs) > 0 && msgs[len(msgs)-1].Type == TypeFinished && epoch == 0 {
+					epoch++
+					nextKey()
+				}
+			case ContentAlert:
+				flushHandshake()
+				single(r, AlertName(content), ContentAlert, true, true)
+			case ContentApplicationData:
+				flushHandshake()
+				appendApp(r, len(content), true, true)
+			default:
+				flushHandshake()
+				single(r, ContentName(inner), inner, true, true)
+			}
+		case r.Type == ContentHandshake:
+			if afterCCS {
+				// TLS 1.0–1.2: the first protected handshake message is
+				// Finished (RFC 5246 §7.4.9); later ones would be a
+				// renegotiation, which the lab never does.
+				flushHandshake()
+				name := "Finished"
+				if finished {
+					name = "EncryptedHandshake"
+				}
+				finished = true
+				single(r, name, ContentHandshake, true, false)
+				continue
+			}
+			addHandshake(r, r.Fragment, false, false)
+			flushHandshake()
+		case r.Type == ContentChangeCipherSpec:
+			flushHandshake()
+			single(r, "ChangeCipherSpec", ContentChangeCipherSpec, false, false)
+			if !tls13 {
+				afterCCS = true
+			}
+		case r.Type == ContentAlert:
+			flushHandshake()
+			if afterCCS {
+				single(r, "Alert(encrypted)", ContentAlert, true, false)
+			} else {
+				single(r, AlertName(r.Fragment), ContentAlert, false, false)
+			}
+		case r.Type == ContentApplicationData:
+			flushHandshake()
+			payload := -1
+			if !afterCCS {
+				payload = len(r.Fragment) // plaintext application data (never in TLS)
+			}
+			appendApp(r, payload, afterCCS, false)
+		default:
+			flushHandshake()
+			single(r, ContentName(r.Type), r.Type, afterCCS, false)
+		}
+	}
+	flushHandshake()
+	if len(hsBuf) > 0 || len(hsRecs) > 0 {
+		// An incomplete handshake message at the end: attribute its records.
+		// Its bytes: what is left of the buffer, and the overhead of the
+		// records that start inside it (an earlier message took the rest).
+		m := Message{Dir: d, Name: "IncompleteHandshake", Content: ContentHandshake, Payload: -1, Bytes: len(hsBuf)}
+		for i, r := range hsRecs {
+			if r.start >= 0 {
+				m.Bytes += r.overhead
+				m.Records++
+			}
+			if i == 0 {
+				m.Offset = r.rec.Offset
+			}
+			m.endOffsetDelta = r.rec.Offset + r.rec.Len() - m.Offset
+		}
+		out = append(out, m)
+		a.Notes = append(a.Notes, fmt.Sprintf("%s: an incomplete handshake message at the end of the stream", d))
+	}
+	if keyFailed {
+		a.Notes = append(a.Notes, fmt.Sprintf("%s: some TLS 1.3 records did not decrypt with the logged keys; attributed by flight", d))
+	}
+	return out
+}
+
+// flights numbers the flights, labels TLS 1.3 records that could not be
+// decrypted by their position, and counts round trips and the handshake's
+// end.
+func (a *Analysis) flights() {
+	flight := 0
+	var last result.Direction
+	for i := range a.Messages {
+		m := &a.Messages[i]
+		if i == 0 || m.Dir != last {
+			flight++
+			last = m.Dir
+		}
+		m.Flight = flight
+	}
+	a.Flights = flight
+	// Undecrypted TLS 1.3 records: those in the server's ServerHello
+	// flight and in the client's next flight are the encrypted handshake.
+	shFlight := 0
+	for _, m := range a.Messages {
+		if m.Dir == result.Down && m.Name == "ServerHello" {
+			shFlight = m.Flight
+		}
+	}
+	for i := range a.Messages {
+		m := &a.Messages[i]
+		if m.Name == "Encrypted" && shFlight > 0 && (m.Flight == shFlight || m.Dir == result.Up && m.Flight == shFlight+1) {
+			m.Name = "EncryptedHandshake"
+			m.Content = ContentHandshake
+		}
+	}
+	// Round trips: server flights up to the one with the server's
+	// Finished (or, undecrypted, its encrypted handshake); the handshake
+	// ends when the client has both received the server's Finished and
+	// sent its own.
+	var serverFin, clientFin time.Duration = -1, -1
+	finFlight := 0
+	for _, m := range a.Messages {
+		isFin := m.Name == "Finished" || m.Name == "EncryptedHandshake"
+		if !isFin {
+			continue
+		}
+		if m.Dir == result.Down {
+			if finFlight == 0 || m.Flight == finFlight {
+				serverFin, finFlight = m.At, m.Flight
+			}
+		} else if clientFin < 0 || m.Flight == a.flightOf(clientFin, result.Up) {
+			clientFin = m.At
+		}
+	}
+	if finFlight > 0 {
+		for f := 1; f <= finFlight; f++ {
+			if a.flightDir(f) == result.Down {
+				a.RoundTrips++
+			}
+		}
+	}
+	if serverFin >= 0 && clientFin >= 0 {
+		a.HandshakeDone = max(serverFin, clientFin)
+	}
+}
+
+func (a *Analysis) flightOf(at time.Duration, d result.Direction) int {
+	for _, m := range a.Messages {
+		if m.Dir == d && m.At == at {
+			return m.Flight
+		}
+	}
+	return 0
+}
+
+func (a *Analysis) flightDir(f int) result.Direction {
+	for _, m := range a.Messages {
+		if m.Flight == f {
+			return m.Dir
+		}
+	}
+	return ""
+}
+
+func (a *Analysis) totals() {
+	a.Up.AppPayload, a.Down.AppPayload = 0, 0
+	for _, m := range a.Messages {
+		t := &a.Up
+		if m.Dir == result.Down {
+			t = &a.Down
+		}
+		t.Records += m.Records
+		switch {
+		case m.Name == "Encrypted":
+			t.Encrypted += m.Bytes
+		case m.Content == ContentHandshake:
+			t.Handshake += m.Bytes
+		case m.Content == ContentChangeCipherSpec:
+			t.ChangeCipherSpec += m.Bytes
+		case m.Content == ContentAlert:
+			t.Alert += m.Bytes
+		default:
+			t.ApplicationData += m.Bytes
+			if m.Payload < 0 || t.AppPayload < 0 {
+				t.AppPayload = -1
+			} else {
+				t.AppPayload += m.Payload
+			}
+		}
+	}
+}
