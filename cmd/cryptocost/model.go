@@ -12,7 +12,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/model"
+	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -49,6 +51,8 @@ type modelFlags struct {
 	vary     []string
 	variants []string
 	costs    string
+	device   string
+	radio    string
 	opTimes  []string
 	inputs   string
 	format   string
@@ -63,6 +67,8 @@ func (f *modelFlags) register(cmd *cobra.Command, vary bool, formats string) {
 	}
 	fl.StringSliceVar(&f.variants, "variant", nil, "only these variants (default: all)")
 	fl.StringVar(&f.costs, "costs", "", "cost table: a built-in name (telosb) or a YAML file (default: the model's)")
+	fl.StringVar(&f.device, "device", "", "also price operations with a device profile's literature costs (cryptocost devices), over the cost table")
+	fl.StringVar(&f.radio, "radio", "", "price bits with a radio profile's per-bit costs (an 802.15.4 profile: cryptocost radio list) instead of the cost table's")
 	fl.StringArrayVar(&f.opTimes, "op-times", nil, "price operations with the times of a bench run JSON (over the cost table); repeatable")
 	fl.StringVar(&f.inputs, "inputs", "", "read measured parameter values (TLS lab byte counts) from a run JSON")
 	fl.StringVar(&f.format, "format", "table", "output format: "+formats)
@@ -126,6 +132,22 @@ func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
 		return nil, err
 	}
 	costs := t.Costs()
+	if f.device != "" {
+		d, err := energy.Lookup(f.device)
+		if err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+		costs.Ops = append(costs.Ops, model.DeviceCosts(d))
+	}
+	if f.radio != "" {
+		p, err := radio.Lookup(f.radio)
+		if err != nil {
+			return nil, fmt.Errorf("--radio: %w", err)
+		}
+		if costs.Radio, err = model.RadioCosts(p); err != nil {
+			return nil, fmt.Errorf("--radio: %w", err)
+		}
+	}
 	for _, file := range f.opTimes {
 		runs, err := model.ReadRuns(file)
 		if err != nil {
