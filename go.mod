@@ -52,6 +52,7 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/vbauerster/cupwriter v0.0.5 // indirect
 	github.com/veraison/go-cose v1.3.0 // indirect
+	github.com/weppos/publicsuffix-go v0.50.4-0.20260715080728-6ed62ce99a4a // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	github.com/zmap/zcrypto v0.0.0-20260725024403-2c658ce3c66f // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
 
 	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/measure"
-	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/tlslab"
 )
@@ -19,6 +17,7 @@ func init() {
 		p := &tlslab.Pricing{Device: device, Radio: tlsRadio{}}
 		if d, err := energy.Lookup(device); err == nil {
 			p.CPU = tlsCPU{dev: d, env: measure.CaptureEnvironment()}
+			p.Radio = tlsRadio{dev: d}
 		}
 		return p
 	}
@@ -45,20 +44,18 @@ func (p tlsCPU) PriceCPU(_ string, work []tlslab.Work) ([]tlslab.Energy, error) 
 	return out, nil
 }
 
-// tlsRadio prices a packet trace on the radio profile named like the link.
-type tlsRadio struct{}
+// tlsRadio prices a packet trace on the radio profile named like the link,
+// if the device has such a radio.
+type tlsRadio struct{ dev *energy.Device }
 
-func (tlsRadio) PriceTrace(_, link string, tr *result.Trace) (tlslab.Energy, error) {
-	p, err := radio.Lookup(link)
-	if err != nil {
-		return tlslab.Energy{}, fmt.Errorf("no radio model for link %q (radio profiles: cryptocost radio list)", link)
-	}
-	b, err := p.Simulate(tr, radio.Options{})
+func (r tlsRadio) PriceTrace(_, link string, tr *result.Trace) (tlslab.Energy, error) {
+	p, err := linkRadio(r.dev, link)
 	if err != nil {
 		return tlslab.Energy{}, err
 	}
-	return tlslab.Energy{Component: tlslab.Radio, Joules: b.Total(), Label: result.Modelled,
-		Method: fmt.Sprintf("%s: promotion %.3g J + transfer %.3g J + tail %.3g J + idle %.3g J", p.Method(),
-			b.Energy(radio.Promotion), b.Energy(radio.Transfer), b.Energy(radio.Tail), b.Energy(radio.Idle)),
-		Source: p.Name}, nil
+	j, method, err := radioEnergy(p, tr)
+	if err != nil {
+		return tlslab.Energy{}, err
+	}
+	return tlslab.Energy{Component: tlslab.Radio, Joules: j, Label: result.Modelled, Method: method, Source: p.Name}, nil
 }

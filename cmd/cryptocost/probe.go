@@ -1,0 +1,247 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/probe"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newProbeCmd) }
+
+func newProbeCmd() *cobra.Command {
+	var (
+		opts       probe.Options
+		timeout    time.Duration
+		compare    bool
+		suites     []string
+		versions   []string
+		format     string
+		out        string
+		linkName   string
+		deviceName string
+		saves      saveFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "probe HOST:PORT",
+		Short: "Profile a TLS service as a battery-powered client sees it",
+		Long: `Profile a TLS service: the protocol versions it accepts (SSL 3.0 is detected,
+never used), its cipher suites per version in its order of preference and
+whether it honours the client's order, the suite a typical mobile client gets
+(Go's default client and an S000-era 2010 phone), its key exchange (TLS 1.3
+groups including hybrid ML-KEM, TLS 1.2 curves, DHE prime sizes and RFC 7919
+groups), its certificate chain (count, bytes on the wire, keys, signature
+algorithms, validity, OCSP stapling), and how often it resumes sessions
+(session IDs, tickets, TLS 1.3 PSK; --tries times each, as sslyze does).
+
+It then measures what a full and a resumed handshake cost: TLS bytes each way,
+round trips and time (medians of --tries handshakes), with the packet trace
+(TCP segmentation modelled and labelled so) in --format json.
+
+Every finding says how it was established: the ClientHello sent and the
+server's answer (--format json). A server cannot hang the probe: each
+connection has --timeout, reads are size-capped, at most --concurrency
+connections are open at once and the whole probe stops at --time-limit,
+keeping what it found. Ctrl-C does the same and exits with status 130.`,
+		Example: `  cryptocost probe example.com:443
+  cryptocost probe 192.0.2.10:8443 --sni api.example.com
+  cryptocost probe example.com:443 --format json -o example.json
+  cryptocost probe --compare google.com:443 facebook.com:443 example.com:443
+  cryptocost probe localhost:4433 --versions 1.2,1.3 --suites TLS_AES_128_GCM_SHA256,0xc02f`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return errors.New("no target: want HOST:PORT, such as example.com:443")
+			case len(args) > 1 && !compare:
+				return fmt.Errorf("%d targets: give one target, or --compare A B C to put several side by side", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("format") && strings.EqualFold(filepath.Ext(out), ".json") {
+				format = "json"
+			}
+			if err := saves.validate(); err != nil {
+				return err
+			}
+			write, err := probeWriter(format, compare)
+			if err != nil {
+				return err
+			}
+			for _, a := range args {
+				if _, _, err := probe.ParseTarget(a); err != nil {
+					return err
+				}
+			}
+			if opts.SNI != "" && len(args) > 1 {
+				return errors.New("--sni names one server: use it with one target, not --compare")
+			}
+			for _, s := range suites {
+				suite, err := probe.LookupSuite(s)
+				if err != nil {
+					return err
+				}
+				opts.Suites = append(opts.Suites, suite.ID)
+			}
+			for _, s := range versions {
+				v, err := probe.ParseVersion(s)
+				if err != nil {
+					return err
+				}
+				opts.Versions = append(opts.Versions, v)
+			}
+			if opts.Tries < 1 || opts.Tries > 100 {
+				return fmt.Errorf("--tries %d: want 1 to 100 (5 is sslyze's default)", opts.Tries)
+			}
+			if linkName != "" || deviceName != "" {
+				var dev *energy.Device
+				if deviceName != "" {
+					d, err := energy.Lookup(deviceName)
+					if err != nil {
+						return fmt.Errorf("--device: %w", err)
+					}
+					dev = d
+				}
+				if linkName == "" {
+					return errors.New("--device prices a connection's radio energy on a link: add --link (lte, 3g, wifi, ...: cryptocost radio list)")
+				}
+				rp, err := linkRadio(dev, linkName)
+				if err != nil {
+					return fmt.Errorf("--link: %w", err)
+				}
+				opts.Pricer = probePricer{dev: dev, radio: rp}
+			}
+			opts.Limits = probe.DefaultLimits()
+			opts.Limits.Timeout = timeout
+			if err := opts.Validate(); err != nil {
+				return err
+			}
+			reports := make([]*probe.Report, len(args))
+			var wg sync.WaitGroup
+			errs := make([]error, len(args))
+			for i, target := range args {
+				wg.Go(func() { reports[i], errs[i] = probe.Probe(cmd.Context(), target, opts) })
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				return err
+			}
+			for _, r := range reports {
+				r.Run.Tool, r.Run.Command = tool(), os.Args
+				if deviceName != "" {
+					r.Run.Environment.Device = deviceName
+				}
+			}
+			if err := writeProbeOutput(cmd.OutOrStdout(), out, func(w io.Writer) error { return write(w, reports) }); err != nil {
+				return err
+			}
+			for _, r := range reports {
+				saves.save(cmd, r.Run, false)
+			}
+			return probeStatus(cmd, reports)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&linkName, "link", "", "price each measured handshake's packet trace on this radio (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list)")
+	f.StringVar(&deviceName, "device", "", "the client device (cryptocost devices): its radios must include --link's")
+	f.StringVar(&opts.SNI, "sni", "", "server name to send (default: the host, unless it is an IP address)")
+	f.IntVar(&opts.Tries, "tries", 5, "resumption tries per mechanism, each a full and a resumed handshake (sslyze's default: 5)")
+	f.DurationVar(&timeout, "timeout", probe.DefaultLimits().Timeout, "time limit of each connection")
+	f.DurationVar(&opts.TimeLimit, "time-limit", 2*time.Minute, "time limit of the whole probe; what was found by then is kept")
+	f.IntVar(&opts.Concurrency, "concurrency", 5, "connections open at once, at most")
+	f.StringSliceVar(&suites, "suites", nil, "offer only these cipher suites (IANA names or code points such as 0xc02f)")
+	f.StringSliceVar(&versions, "versions", nil, "test only these versions: ssl3, 1.0, 1.1, 1.2, 1.3")
+	f.DurationVar(&opts.TicketWait, "ticket-wait", time.Second, "how long to wait for a TLS 1.3 server's session tickets after a handshake")
+	f.BoolVar(&compare, "compare", false, "probe every target given and put them side by side (S000's service table)")
+	f.StringVar(&format, "format", "table", "output: table (readable), json (the probe report, docs/probe.md), run (the measured handshakes as a cryptocost run, for `radio simulate --trace` and the store), csv, gobench")
+	saves.register(cmd)
+	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json)")
+	return cmd
+}
+
+// probeWriter returns the writer for --format: the readable table (or the
+// side-by-side comparison), the probe report as JSON (schema
+// cryptocost/probe/v1, docs/probe.md), or the measured runs in a result
+// format ("run" is the result package's json).
+func probeWriter(format string, compare bool) (func(io.Writer, []*probe.Report) error, error) {
+	switch strings.ToLower(format) {
+	case "table":
+		if compare {
+			return func(w io.Writer, rs []*probe.Report) error { return probe.WriteCompare(w, rs...) }, nil
+		}
+		return func(w io.Writer, rs []*probe.Report) error { return probe.WriteTable(w, rs...) }, nil
+	case "json":
+		return func(w io.Writer, rs []*probe.Report) error { return probe.WriteJSON(w, rs...) }, nil
+	case "run":
+		format = "json"
+	case "csv", "gobench":
+	default:
+		return nil, fmt.Errorf("unknown format %q: want table, json, run, csv or gobench", format)
+	}
+	f, err := result.FormatByName(format)
+	if err != nil {
+		return nil, err
+	}
+	return func(w io.Writer, rs []*probe.Report) error {
+		runs := make([]*result.Run, len(rs))
+		for i, r := range rs {
+			runs[i] = r.Run
+		}
+		return f.Write(w, runs...)
+	}, nil
+}
+
+// writeProbeOutput writes to stdout or, atomically, to the file: the file is the
+// whole output or untouched.
+func writeProbeOutput(stdout io.Writer, out string, write func(io.Writer) error) error {
+	if out == "" {
+		return write(stdout)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".cryptocost-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", out, err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	return nil
+}
+
+// probeStatus turns the reports' status into the exit status: a server
+// that could not be probed is an error; Ctrl-C is 130 (what was found is
+// written); the time limit is a note.
+func probeStatus(cmd *cobra.Command, reports []*probe.Report) error {
+	var failed []string
+	for _, r := range reports {
+		switch r.Status {
+		case result.Failed:
+			failed = append(failed, strings.Join(r.Errors, "; "))
+		case result.Interrupted:
+			if cmd.Context().Err() != nil {
+				return &statusError{exitInterrupted, errors.New("interrupted: wrote what was found so far")}
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: stopped at the --time-limit; the report has what was found by then\n", r.Target)
+		}
+	}
+	if len(failed) > 0 {
+		return errors.New(strings.Join(failed, "\n  "))
+	}
+	return nil
+}

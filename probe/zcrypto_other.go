@@ -1,0 +1,16 @@
+//go:build !linux
+
+package probe
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// zcryptoAvailable: zmap/zcrypto does not build here (zcrypto.go).
+const zcryptoAvailable = false
+
+func (p *prober) zcryptoHandshake(context.Context, *conn, clientSpec, *session, *handshakeResult) (time.Duration, error) {
+	return 0, errors.New("zmap/zcrypto, which completes DHE handshakes, builds on Linux only")
+}
