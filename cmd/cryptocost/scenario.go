@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/link"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/scenario"
+	"github.com/spf13/cobra"
+
+	// The scenarios register themselves.
+	_ "github.com/cryptocost/cryptocost/scenario/remotesign"
+	_ "github.com/cryptocost/cryptocost/scenario/sensor"
+	_ "github.com/cryptocost/cryptocost/scenario/timesync"
+)
+
+func init() { commands = append(commands, newScenarioCmd) }
+
+func newScenarioCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scenario NAME",
+		Short: "Run the seed systems as real workloads: remote signer, secure time sync, signed sensor readings",
+		Long: `Run one of the seed studies' systems as a small real system on loopback,
+through the link emulator, instrumented like the TLS lab: bytes, packets, time,
+CPU and — with --device and --link — energy from the device and radio
+profiles, beside the matching analytic model.`,
+		Example: `  cryptocost scenario list
+  cryptocost scenario remote-sign --quick
+  cryptocost scenario timesync --receivers 5 --link 802.15.4 --device telosb
+  cryptocost scenario sensor --protection cose,dtls-psk --link 802.15.4 --device telosb`,
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:     "list",
+		Short:   "List the scenarios",
+		Example: "  cryptocost scenario list",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "NAME\tWHAT")
+			for _, s := range scenario.All() {
+				fmt.Fprintf(tw, "%s\t%s\n", s.Name(), s.Summary())
+			}
+			return tw.Flush()
+		},
+	})
+	for _, s := range scenario.All() {
+		cmd.AddCommand(newScenarioRunCmd(s))
+	}
+	return cmd
+}
+
+// newScenarioRunCmd is `cryptocost scenario NAME`: the scenario's own flags
+// plus the common ones.
+func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
+	var (
+		linkName, deviceName string
+		quick, quiet         bool
+		outputs              outputFlags
+		saves                saveFlags
+	)
+	cmd := &cobra.Command{
+		Use:   s.Name(),
+		Short: s.Summary(),
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
+				return err
+			}
+			if err := s.Validate(); err != nil {
+				return err
+			}
+			env := scenario.Env{Quick: quick, Log: cmd.ErrOrStderr()}
+			if quiet {
+				env.Log = io.Discard
+			}
+			if linkName != "" {
+				p, err := link.Lookup(linkName)
+				if err != nil {
+					return fmt.Errorf("--link: %w", err)
+				}
+				env.Link = &p
+			}
+			if deviceName != "" {
+				d, err := energy.Lookup(deviceName)
+				if err != nil {
+					return fmt.Errorf("--device: %w", err)
+				}
+				env.Device = d
+				if linkName != "" {
+					if env.Radio, err = linkRadio(d, linkName); err != nil {
+						return fmt.Errorf("--link: %w", err)
+					}
+				}
+			}
+			run, err := s.Run(cmd.Context(), env)
+			if run == nil {
+				return err
+			}
+			run.Tool, run.Command = tool(), os.Args
+			if deviceName != "" {
+				run.Environment.Device = deviceName
+			}
+			if werr := outputs.write(cmd, format, run); werr != nil {
+				return werr
+			}
+			saves.save(cmd, run, quiet)
+			if err != nil {
+				return err
+			}
+			switch run.Status {
+			case result.Interrupted:
+				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
+			case result.Failed:
+				return &statusError{exitError, fmt.Errorf("scenario %s failed: %v", s.Name(), run.Errors)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	s.Flags(f)
+	f.StringVar(&linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
+	f.StringVar(&deviceName, "device", "", "the constrained party's device profile (cryptocost devices): energy and battery life")
+	f.BoolVar(&quick, "quick", false, "a run of seconds: fewer repetitions")
+	f.BoolVarP(&quiet, "quiet", "q", false, "no progress notes on stderr")
+	outputs.register(cmd)
+	saves.register(cmd)
+	return cmd
+}

@@ -1,0 +1,2 @@
+// Package remotesign is a cryptocost scenario (see package scenario).
+package remotesign

@@ -1,0 +1,89 @@
+// Package scenario runs the seed systems as real, instrumented workloads on
+// loopback: a phone as a remote signing token (S001), secure time
+// synchronisation for sensor networks (S003), and signed sensor readings
+// through a CoAP mirror proxy (S004). Each scenario is a small real system
+// — real sockets through the link emulator, real TLS/DTLS/CoAP stacks —
+// measured like the TLS lab (bytes, packets, time, CPU) and reported in the
+// shared result model, with packet traces the radio models price and a
+// matching analytic model to put beside it.
+//
+// Scenarios register themselves (registry, not switch): a subpackage's init
+// calls Register, and cmd/cryptocost imports the subpackages.
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/link"
+	"github.com/cryptocost/cryptocost/radio"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/pflag"
+)
+
+// Scenario is one runnable seed system.
+type Scenario interface {
+	// Name is the command-line name ("remote-sign").
+	Name() string
+	// Summary is one line for `cryptocost scenario list`.
+	Summary() string
+	// Flags registers the scenario's own flags; Validate is called after
+	// parsing and before any work, and must reject bad values with an
+	// error saying what would work.
+	Flags(fs *pflag.FlagSet)
+	Validate() error
+	// Run runs the scenario and returns its results. On ctx cancellation
+	// it returns what it measured with Status Interrupted.
+	Run(ctx context.Context, env Env) (*result.Run, error)
+}
+
+// Env is what every scenario gets from the common flags.
+type Env struct {
+	// Link is the emulated link between the parties (zero: loopback
+	// without emulation).
+	Link *link.Profile
+	// Device is the constrained party's device profile (nil: none named);
+	// Radio the radio profile its traffic is priced on (nil: not priced).
+	Device *energy.Device
+	Radio  *radio.Profile
+	// Quick asks for a run of seconds (fewer repetitions, sizes).
+	Quick bool
+	// Log receives progress notes (stderr, or io.Discard with --quiet).
+	Log io.Writer
+}
+
+var registry []Scenario
+
+// Register adds a scenario; it panics on a duplicate name (a programming
+// error any test finds).
+func Register(s Scenario) {
+	for _, r := range registry {
+		if r.Name() == s.Name() {
+			panic("scenario: duplicate " + s.Name())
+		}
+	}
+	registry = append(registry, s)
+	sort.Slice(registry, func(i, j int) bool { return registry[i].Name() < registry[j].Name() })
+}
+
+// All returns the registered scenarios by name.
+func All() []Scenario { return slices.Clone(registry) }
+
+// Lookup returns the scenario named name.
+func Lookup(name string) (Scenario, error) {
+	for _, s := range registry {
+		if strings.EqualFold(s.Name(), name) {
+			return s, nil
+		}
+	}
+	var names []string
+	for _, s := range registry {
+		names = append(names, s.Name())
+	}
+	return nil, fmt.Errorf("unknown scenario %q: want one of %s", name, strings.Join(names, ", "))
+}

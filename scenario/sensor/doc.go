@@ -1,0 +1,2 @@
+// Package sensor is a cryptocost scenario (see package scenario).
+package sensor

@@ -1,0 +1,2 @@
+// Package timesync is a cryptocost scenario (see package scenario).
+package timesync
