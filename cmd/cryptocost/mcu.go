@@ -1,0 +1,210 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/internal/progress"
+	"github.com/cryptocost/cryptocost/mcu"
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newMCUCmd) }
+
+func newMCUCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcu",
+		Short: "Measure cryptography on a simulated microcontroller (cycles, RAM, ROM)",
+		Long: `Build C kernels for a microcontroller with avr-gcc, run them in the
+cycle-accurate simulator simavr, and report cycles and time per operation,
+stack, RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
+
+Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr.`,
+	}
+	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd())
+	return cmd
+}
+
+func newMCUBenchCmd() *cobra.Command {
+	var (
+		opts     mcu.Options
+		timeout  time.Duration
+		jobs     int
+		cacheDir string
+		quick    bool
+		quiet    bool
+		device   string
+		outputs  outputFlags
+		saves    saveFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure the kernels on a simulated ATmega328P (Arduino Uno)",
+		Long: `Build each kernel (at -Os and -O2 unless --opt says otherwise) into a firmware
+image for the target and run it in simavr at the target's clock. Every image
+runs its known-answer tests inside the simulator before timing anything; a
+failure gives an error and no number. Then each operation is timed with Timer1
+at prescaler 1 (cycle-accurate in simavr) on one or more inputs, and its stack
+is measured by painting. RAM is the stack plus the kernel's static data plus
+the caller's key, context and buffers; ROM is the kernel's code and constants
+from the linker map. Time is cycles at the target's clock (16 MHz).
+
+Images are cached by content hash under the user cache directory, so a second
+run only simulates. Kernels that do not fit the part's flash or SRAM are
+reported as "does not fit" with their sizes; a firmware that runs past
+--timeout is killed and reported. RSA-2048 (minutes of simulation) runs only
+when named: --kernel 'rsa2048-*'.
+
+Ctrl-C writes what was measured so far and exits with status 130.`,
+		Example: `  cryptocost mcu bench --target atmega328p
+  cryptocost mcu bench --quick
+  cryptocost mcu bench --kernel aes128,speck64-128,present80 --opt Os
+  cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
+  cryptocost mcu list`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := outputs.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			if format.Name() == "table" {
+				format = mcuTable{}
+			}
+			if quick {
+				if !cmd.Flags().Changed("opt") {
+					opts.Opts = []string{"Os"}
+				}
+				if !cmd.Flags().Changed("kernel") {
+					opts.Kernels = quickKernels()
+				}
+			}
+			plan, err := mcu.NewPlan(opts)
+			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
+				return err
+			}
+			var power catalog.Quantity
+			if device != "" {
+				d, err := energy.Lookup(device)
+				if err != nil {
+					return fmt.Errorf("--device: %w", err)
+				}
+				w, how, err := d.StatePower("active")
+				if err != nil {
+					return fmt.Errorf("--device %s: %w (--device '' to leave energy out)", device, err)
+				}
+				power = catalog.Q(w, "W", how)
+			}
+			if timeout <= 0 {
+				return fmt.Errorf("--timeout %s: want a positive duration such as 10m", timeout)
+			}
+			if jobs < 1 {
+				return fmt.Errorf("--jobs %d: want at least 1", jobs)
+			}
+			tc, err := mcu.FindToolchain(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if cacheDir == "" {
+				if cacheDir, err = mcu.CacheDir(); err != nil {
+					return err
+				}
+			}
+			bar := progress.New("mcu", quiet)
+			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchain: tc, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
+			run.Tool = tool()
+			run.Command = os.Args
+			if device != "" {
+				// Simulated time on the target × the board's active power.
+				if err := mcu.AddEnergy(run, device, power); err != nil {
+					return err
+				}
+				run.Environment.Device = device
+			}
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			saves.save(cmd, run, quiet)
+			switch run.Status {
+			case result.Interrupted:
+				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
+			case result.Failed:
+				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Target, "target", "atmega328p", "the microcontroller: atmega328p (Arduino Uno)")
+	f.StringVar(&device, "device", "arduino-uno", "price each operation's energy with this device profile's active power (cryptocost devices; '' for none)")
+	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "avr-gcc optimisation levels: Os, O1, O2, O3")
+	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
+	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
+	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
+	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
+	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
+	outputs.register(cmd)
+	saves.register(cmd)
+	return cmd
+}
+
+// quickKernels are the kernels a --quick run measures: the symmetric ones,
+// each a fraction of a second of simulation.
+func quickKernels() []string {
+	var names []string
+	for _, k := range mcu.Kernels() {
+		switch k.Family {
+		case "block", "stream", "aead", "hash", "mac":
+			names = append(names, k.Name)
+		}
+	}
+	return names
+}
+
+// mcuTable writes the S004-shaped table in place of the generic one.
+type mcuTable struct{}
+
+func (mcuTable) Name() string                                 { return "table" }
+func (mcuTable) Description() string                          { return "a table shaped like S004's" }
+func (mcuTable) Write(w io.Writer, runs ...*result.Run) error { return mcu.WriteTable(w, runs...) }
+
+func newMCUListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Short:   "List the microcontroller kernels and targets",
+		Example: "  cryptocost mcu list",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := cmd.OutOrStdout()
+			for _, t := range mcu.Targets() {
+				fmt.Fprintf(w, "target %s\n", t.Describe())
+			}
+			fmt.Fprintln(w)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "KERNEL\tALGORITHM\tFAMILY\tSECURITY\tSOURCES\tNOTE")
+			for _, k := range mcu.Kernels() {
+				note := k.Label
+				if k.Slow {
+					note += "; slow: runs only when named"
+				}
+				sec := fmt.Sprint(k.SecurityBits)
+				if k.SecurityBits == 0 {
+					sec = "<80"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Name, k.Algorithm, k.Family, sec, strings.Join(k.Sources, ","), note)
+			}
+			return tw.Flush()
+		},
+	}
+}
