@@ -1,0 +1,145 @@
+package sensor
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net"
+	"strings"
+
+	"github.com/cryptocost/cryptocost/link"
+)
+
+// Variant is one way a sensor protects its readings: a protection, the
+// sensor's signature algorithm (none for a PSK), and for DTLS whether the
+// Connection ID is used.
+type Variant struct {
+	Protection *Protection
+	Alg        *Alg
+	CID        bool
+}
+
+// Name is the variant's subject name: "sensor/cose-sign1/ES256",
+// "sensor/dtls-psk/cid", "sensor/dtls-ecdhe/ES256/cid".
+func (v Variant) Name() string {
+	parts := []string{"sensor", v.Protection.Name}
+	if v.Alg != nil {
+		parts = append(parts, v.Alg.Name)
+	}
+	if v.CID {
+		parts = append(parts, "cid")
+	}
+	return strings.Join(parts, "/")
+}
+
+// Testbed is one variant's system on loopback: the proxy (plain CoAP for
+// applications and object-secured sensors, DTLS for the others), a relay
+// standing for the sensor's radio link, the sensor, and an application.
+type Testbed struct {
+	Variant  Variant
+	Encoding *Encoding
+	Proxy    *Proxy
+	Relay    *Relay
+	Sensor   *Sensor
+	App      *Application
+	// Authorised is the installers' list, shared by proxy and application.
+	Authorised Authorised
+	// Identity is the sensor's, as printed on its label.
+	Identity Identity
+	// ProxyUDP and ProxyDTLS are the proxy's addresses (ProxyDTLS nil for
+	// object security).
+	ProxyUDP, ProxyDTLS net.Addr
+	proxyKey            []byte
+}
+
+// NewTestbed builds the system for v: the sensor named name generates its
+// key pair (or gets a PSK), its identity goes on the authorisation list,
+// the proxy and the relay start. The sensor is not connected yet.
+func NewTestbed(ctx context.Context, v Variant, enc *Encoding, params link.Params, name string) (*Testbed, error) {
+	tb := &Testbed{Variant: v, Encoding: enc, Authorised: Authorised{}}
+	s := &Sensor{Name: name, Protection: v.Protection, CID: v.CID, Encoding: enc, Resource: "temp"}
+	cfg := ProxyConfig{Authorised: tb.Authorised, PSKs: map[string][]byte{}, Encoding: enc}
+	if v.Alg != nil {
+		k, err := GenerateKey(v.Alg)
+		if err != nil {
+			return nil, err
+		}
+		s.Key = k
+		tb.Identity = NewIdentity(k.COSEKey, name)
+		tb.Authorised[tb.Identity] = true
+	}
+	t := v.Protection.Transport
+	switch {
+	case t == nil:
+	case t.Kind == "psk":
+		s.PSK = make([]byte, pskBytes)
+		rand.Read(s.PSK)
+		cfg.PSKs[name] = s.PSK
+	case t.Kind == "ecdhe":
+		if s.Key == nil {
+			return nil, fmt.Errorf("%s needs the sensor's key pair: give an algorithm", v.Protection.Name)
+		}
+		cred, err := NewCredential(s.Key, name)
+		if err != nil {
+			return nil, err
+		}
+		s.Credential = cred
+		pk, err := GenerateKey(Algs[0])
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Certificate, err = NewCredential(pk, "proxy"); err != nil {
+			return nil, err
+		}
+		tb.proxyKey = pk.COSEKey
+	}
+	tb.Sensor = s
+	tb.Proxy = NewProxy(cfg)
+	var err error
+	if tb.ProxyUDP, err = tb.Proxy.StartUDP(); err != nil {
+		return nil, err
+	}
+	target := tb.ProxyUDP
+	if t != nil {
+		dcfg, err := tb.Proxy.ServerConfig(t, v.CID)
+		if err != nil {
+			tb.Close()
+			return nil, err
+		}
+		if tb.ProxyDTLS, err = tb.Proxy.StartDTLS(dcfg); err != nil {
+			tb.Close()
+			return nil, err
+		}
+		target = tb.ProxyDTLS
+	}
+	if tb.Relay, err = NewRelay(target, params, 1); err != nil {
+		tb.Close()
+		return nil, err
+	}
+	if tb.App, err = DialApplication(ctx, tb.ProxyUDP, tb.Authorised, enc); err != nil {
+		tb.Close()
+		return nil, err
+	}
+	return tb, nil
+}
+
+// Connect connects the sensor through the relay (for DTLS, the handshake).
+func (tb *Testbed) Connect(ctx context.Context) error {
+	return tb.Sensor.Dial(ctx, tb.Relay.Addr(), tb.proxyKey)
+}
+
+// Close stops every party.
+func (tb *Testbed) Close() {
+	if tb.Sensor != nil {
+		tb.Sensor.Close()
+	}
+	if tb.App != nil {
+		tb.App.Close()
+	}
+	if tb.Relay != nil {
+		tb.Relay.Close()
+	}
+	if tb.Proxy != nil {
+		tb.Proxy.Close()
+	}
+}
