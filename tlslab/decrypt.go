@@ -100,15 +100,8 @@ var errOpen = errors.New("record does not authenticate under this key")
 // plaintext is content || type || zeros (TLSInnerPlaintext). On success
 // the sequence number advances.
 func (p *recordProtection) open(rec Record) (content []byte, innerType uint8, err error) {
-	nonce := make([]byte, len(p.iv))
-	copy(nonce, p.iv)
-	var seq [8]byte
-	binary.BigEndian.PutUint64(seq[:], p.seq)
-	for i := range seq {
-		nonce[len(nonce)-8+i] ^= seq[i]
-	}
 	aad := []byte{rec.Type, byte(rec.Version >> 8), byte(rec.Version), byte(len(rec.Fragment) >> 8), byte(len(rec.Fragment))}
-	plain, err := p.aead.Open(nil, nonce, rec.Fragment, aad)
+	plain, err := p.aead.Open(nil, p.nonce(), rec.Fragment, aad)
 	if err != nil {
 		return nil, 0, errOpen
 	}
@@ -121,4 +114,31 @@ func (p *recordProtection) open(rec Record) (content []byte, innerType uint8, er
 		return nil, 0, fmt.Errorf("TLSInnerPlaintext without a content type")
 	}
 	return plain[:i], plain[i], nil
+}
+
+// nonce is the per-record nonce: the IV XOR the 64-bit sequence number,
+// left-padded to the IV's length (RFC 8446 §5.3).
+func (p *recordProtection) nonce() []byte {
+	nonce := make([]byte, len(p.iv))
+	copy(nonce, p.iv)
+	var seq [8]byte
+	binary.BigEndian.PutUint64(seq[:], p.seq)
+	for i := range seq {
+		nonce[len(nonce)-8+i] ^= seq[i]
+	}
+	return nonce
+}
+
+// seal protects content of type innerType as one TLSCiphertext record
+// (RFC 8446 §5.2): the plaintext is content || type with no padding, the
+// outer type application_data, legacy_record_version 0x0303, and the
+// additional data the record's header. It returns the whole record and
+// advances the sequence number.
+func (p *recordProtection) seal(content []byte, innerType uint8) []byte {
+	n := len(content) + 1 + p.aead.Overhead()
+	hdr := [RecordHeaderLen]byte{ContentApplicationData, 3, 3, byte(n >> 8), byte(n)}
+	plain := append(append(make([]byte, 0, len(content)+1), content...), innerType)
+	rec := p.aead.Seal(append(make([]byte, 0, RecordHeaderLen+n), hdr[:]...), p.nonce(), plain, hdr[:])
+	p.seq++
+	return rec
 }

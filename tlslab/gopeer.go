@@ -13,12 +13,14 @@ import (
 
 func init() { registerPeer(goPeer{}) }
 
-// goPeer is Go's crypto/tls, in process.
+// goPeer is Go's crypto/tls, in process. For psk-ke cells its client
+// resumes with the lab's own psk_ke client (pskke.go): crypto/tls makes
+// the priming full handshake, and offers psk_dhe_ke only.
 type goPeer struct{}
 
 func (goPeer) Name() string { return "go" }
 func (goPeer) Description() string {
-	return "Go crypto/tls in the cryptocost process (" + runtime.Version() + ")"
+	return "Go crypto/tls in the cryptocost process (" + runtime.Version() + "); psk-ke resumptions by the lab's own psk_ke client"
 }
 
 func (goPeer) Supports(r Role, c Cell) error {
@@ -27,8 +29,8 @@ func (goPeer) Supports(r Role, c Cell) error {
 		return errors.New("crypto/tls has no finite-field DHE: --kex dhe needs OpenSSL on both sides (--server openssl --client openssl)")
 	case c.Resumption == ResumeSessionID:
 		return errors.New("crypto/tls resumes only with tickets, not session IDs (a server-side session cache)")
-	case c.Resumption == ResumePSKOnly:
-		return errors.New("crypto/tls always uses psk_dhe_ke: PSK without (EC)DHE is not implemented")
+	case c.Resumption == ResumePSKOnly && r == RoleServer:
+		return errors.New("a crypto/tls server accepts only psk_dhe_ke: PSK without (EC)DHE needs --server openssl")
 	}
 	if c.Version == TLS13 {
 		// crypto/tls does not let TLS 1.3 suites be configured: two Go
@@ -189,6 +191,9 @@ func (s *goServer) Close() error {
 type goClient struct {
 	cfg  *tls.Config
 	keys KeyLogBuffer
+	// tickets holds the priming connection's session for the psk_ke
+	// client (psk-ke cells only).
+	tickets *ticketCache
 }
 
 func (goPeer) NewClient(env *Env, c Cell) (Client, error) {
@@ -207,15 +212,29 @@ func (goPeer) NewClient(env *Env, c Cell) (Client, error) {
 		}
 		cl.cfg.Certificates = []tls.Certificate{client.Certificate}
 	}
-	if c.Resumption != ResumeNone {
+	switch c.Resumption {
+	case ResumeNone:
+	case ResumePSKOnly:
+		cl.tickets = &ticketCache{}
+		cl.cfg.ClientSessionCache = cl.tickets
+	default:
 		cl.cfg.ClientSessionCache = tls.NewLRUClientSessionCache(4)
 	}
 	return cl, nil
 }
 
+// clientConn is a client's connection after its handshake: a *tls.Conn, or
+// the psk_ke client's *PSKConn.
+type clientConn interface {
+	io.ReadWriteCloser
+	CloseWrite() error
+}
+
 // Run makes one connection on a locked OS thread (its CPU clock is the
 // client's CPU time): dial, handshake, send or receive the payload, then
-// close_notify and read until the server closes.
+// close_notify and read until the server closes. The measured connection
+// of a psk-ke cell resumes with the psk_ke client; every other handshake
+// is crypto/tls's.
 func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watch) (pc PeerConn) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -235,12 +254,29 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 	if dl, ok := ctx.Deadline(); ok {
 		raw.SetDeadline(dl)
 	}
-	conn := tls.Client(raw, cl.cfg)
-	defer conn.Close()
-	if err := conn.HandshakeContext(ctx); err != nil {
-		pc.Err = fmt.Errorf("go client handshake: %w", err)
-		return pc
+	var conn clientConn
+	who := "go client"
+	if cl.tickets != nil && !plan.Prime {
+		who = "psk_ke client"
+		sess, err := cl.tickets.Session()
+		if err == nil {
+			conn, err = ResumePSKKE(ctx, raw, sess, PSKConfig{ServerName: cl.cfg.ServerName, KeyLog: &cl.keys})
+		}
+		if err != nil {
+			raw.Close()
+			pc.Err = fmt.Errorf("%s handshake: %w", who, err)
+			return pc
+		}
+	} else {
+		tc := tls.Client(raw, cl.cfg)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			tc.Close()
+			pc.Err = fmt.Errorf("%s handshake: %w", who, err)
+			return pc
+		}
+		conn = tc
 	}
+	defer conn.Close()
 	pc.HandshakeWall = time.Since(t0)
 	if cpu, ok := threadCPU(); ok {
 		pc.HandshakeCPU = cpu - cpu0
@@ -249,20 +285,20 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 		switch plan.Cell.Direction {
 		case Up:
 			if _, err := conn.Write(payload(plan.Payload)); err != nil {
-				pc.Err = fmt.Errorf("go client write: %w", err)
+				pc.Err = fmt.Errorf("%s write: %w", who, err)
 				return pc
 			}
 		case Down:
 			n, err := io.CopyN(io.Discard, conn, int64(plan.Payload))
 			pc.Received = n
 			if err != nil {
-				pc.Err = fmt.Errorf("go client read after %d of %d bytes: %w", n, plan.Payload, err)
+				pc.Err = fmt.Errorf("%s read after %d of %d bytes: %w", who, n, plan.Payload, err)
 				return pc
 			}
 		}
 	}
 	if err := conn.CloseWrite(); err != nil {
-		pc.Err = fmt.Errorf("go client close_notify: %w", err)
+		pc.Err = fmt.Errorf("%s close_notify: %w", who, err)
 		return pc
 	}
 	// Reading to the end processes what the server still sends: TLS 1.3
@@ -270,7 +306,7 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 	n, err := io.Copy(io.Discard, conn)
 	pc.Received += n
 	if err != nil {
-		pc.Err = fmt.Errorf("go client read: %w", err)
+		pc.Err = fmt.Errorf("%s read: %w", who, err)
 	}
 	return pc
 }

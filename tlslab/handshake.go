@@ -116,9 +116,22 @@ type ClientHello struct {
 	Extensions        []uint16
 	SupportedVersions []uint16
 	KeyShares         []uint16 // groups of the offered key shares
+	KeyShareBytes     int      // the key_share extension, 4-byte header included (0 if absent): the (EC)DHE's wire cost
 	PSKModes          []uint8
 	OffersPSK         bool // pre_shared_key extension present
-	TicketLen         int  // bytes of a session_ticket extension (RFC 5077), -1 if absent
+	// PSKIdentities and PSKBinders are the pre_shared_key offer
+	// (RFC 8446 §4.2.11): the identities (tickets) with their obfuscated
+	// ages, and one binder per identity.
+	PSKIdentities []PSKIdentity
+	PSKBinders    [][]byte
+	TicketLen     int // bytes of a session_ticket extension (RFC 5077), -1 if absent
+}
+
+// PSKIdentity is one identity of a pre_shared_key offer: a ticket (or an
+// external PSK's name) and its obfuscated_ticket_age (RFC 8446 §4.2.11).
+type PSKIdentity struct {
+	Identity []byte
+	Age      uint32
 }
 
 // ServerHello holds what the tap needs from a ServerHello (RFC 8446 §4.1.3).
@@ -127,11 +140,17 @@ type ServerHello struct {
 	Random      []byte
 	SessionID   []byte
 	CipherSuite uint16
+	Compression uint8
 	Extensions  []uint16
 	// SelectedVersion is supported_versions' value (TLS 1.3) or Version.
 	SelectedVersion uint16
 	KeyShare        uint16 // the selected group (TLS 1.3), 0 if none
-	PSK             bool   // pre_shared_key selected: a resumption (TLS 1.3)
+	KeyShareBytes   int    // the key_share extension, 4-byte header included (0 if absent)
+	// PSK: pre_shared_key selected, a resumption (TLS 1.3);
+	// SelectedIdentity is the index of the client's identity the server
+	// accepted (RFC 8446 §4.2.11).
+	PSK              bool
+	SelectedIdentity uint16
 	// HelloRetryRequest: the random is SHA-256("HelloRetryRequest")
 	// (RFC 8446 §4.1.3).
 	HelloRetryRequest bool
@@ -187,6 +206,7 @@ func ParseClientHello(body []byte) (*ClientHello, error) {
 				ch.SupportedVersions = append(ch.SupportedVersions, v)
 			}
 		case extKeyShare:
+			ch.KeyShareBytes = 4 + len(data)
 			var list cryptobyte.String
 			if !data.ReadUint16LengthPrefixed(&list) {
 				return nil, fmt.Errorf("ClientHello key_share: %w", errMalformed)
@@ -207,6 +227,24 @@ func ParseClientHello(body []byte) (*ClientHello, error) {
 			ch.PSKModes = append(ch.PSKModes, modes...)
 		case extPreSharedKey:
 			ch.OffersPSK = true
+			var ids, binders cryptobyte.String
+			if !data.ReadUint16LengthPrefixed(&ids) || !data.ReadUint16LengthPrefixed(&binders) || !data.Empty() {
+				return nil, fmt.Errorf("ClientHello pre_shared_key: %w", errMalformed)
+			}
+			for !ids.Empty() {
+				var id PSKIdentity
+				if !ids.ReadUint16LengthPrefixed((*cryptobyte.String)(&id.Identity)) || !ids.ReadUint32(&id.Age) {
+					return nil, fmt.Errorf("ClientHello pre_shared_key identity: %w", errMalformed)
+				}
+				ch.PSKIdentities = append(ch.PSKIdentities, id)
+			}
+			for !binders.Empty() {
+				var binder cryptobyte.String
+				if !binders.ReadUint8LengthPrefixed(&binder) {
+					return nil, fmt.Errorf("ClientHello pre_shared_key binder: %w", errMalformed)
+				}
+				ch.PSKBinders = append(ch.PSKBinders, binder)
+			}
 		case extSessionTicket:
 			ch.TicketLen = len(data)
 		}
@@ -219,9 +257,8 @@ func ParseServerHello(body []byte) (*ServerHello, error) {
 	s := cryptobyte.String(body)
 	sh := &ServerHello{}
 	var random, sid cryptobyte.String
-	var comp uint8
 	if !s.ReadUint16(&sh.Version) || !s.ReadBytes((*[]byte)(&random), 32) ||
-		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16(&sh.CipherSuite) || !s.ReadUint8(&comp) {
+		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16(&sh.CipherSuite) || !s.ReadUint8(&sh.Compression) {
 		return nil, fmt.Errorf("ServerHello: %w", errMalformed)
 	}
 	sh.Random, sh.SessionID = random, sid
@@ -248,11 +285,15 @@ func ParseServerHello(body []byte) (*ServerHello, error) {
 			}
 		case extKeyShare:
 			// A ServerHello's KeyShareEntry, or a HelloRetryRequest's group.
+			sh.KeyShareBytes = 4 + len(data)
 			if !data.ReadUint16(&sh.KeyShare) {
 				return nil, fmt.Errorf("ServerHello key_share: %w", errMalformed)
 			}
 		case extPreSharedKey:
 			sh.PSK = true
+			if !data.ReadUint16(&sh.SelectedIdentity) {
+				return nil, fmt.Errorf("ServerHello pre_shared_key: %w", errMalformed)
+			}
 		}
 	}
 	return sh, nil

@@ -53,7 +53,7 @@ const (
 	ResumeSessionID Resumption = "session-id" // TLS ≤ 1.2, server-side session cache (RFC 5246 §7.3)
 	ResumeTicket    Resumption = "ticket"     // TLS ≤ 1.2, RFC 5077 tickets
 	ResumePSK       Resumption = "psk"        // TLS 1.3 PSK with (EC)DHE (psk_dhe_ke, RFC 8446 §4.2.9)
-	ResumePSKOnly   Resumption = "psk-ke"     // TLS 1.3 PSK without (EC)DHE (psk_ke)
+	ResumePSKOnly   Resumption = "psk-ke"     // TLS 1.3 PSK without (EC)DHE (psk_ke, RFC 8446 §4.2.9)
 )
 
 const (
@@ -128,6 +128,9 @@ func (c Cell) Params() map[string]string {
 	}
 	if s, err := c.Suite(); err == nil {
 		p["suite"] = s.Name
+	}
+	if c.Resumption == ResumePSKOnly && c.Client == "go" {
+		p["resumption_client"] = "the lab's psk_ke client (tlslab/pskke.go) resumes the ticket of a crypto/tls full handshake"
 	}
 	return p
 }
@@ -458,6 +461,18 @@ var Presets = []Preset{
 			Bulks: []Bulk{BulkAES128GCM}, Certs: []CertKind{CertECDSAP256, CertEd25519, CertRSA2048}, Chains: []int{2},
 			ClientAuth: []bool{false, true}, Resumptions: []Resumption{ResumeNone, ResumePSK},
 			Direction: Down, Server: "go", Client: "go",
+		},
+	},
+	{
+		Name: "tls13-resumption",
+		Description: "TLS 1.3 resumption side by side: a full handshake, a PSK with (EC)DHE (psk_dhe_ke) and a PSK alone " +
+			"(psk_ke), over X25519 and P-256, with ECDSA P-256 and RSA-2048 certificates (chain of 2); OpenSSL server " +
+			"(the peer that accepts psk_ke), Go client (crypto/tls; the lab's own client for psk_ke)",
+		Dimensions: Dimensions{
+			Versions: []Version{TLS13}, KeyExchanges: []KeyExchange{KexX25519, KexP256},
+			Bulks: []Bulk{BulkAES128GCM}, Certs: []CertKind{CertECDSAP256, CertRSA2048}, Chains: []int{2},
+			ClientAuth: []bool{false}, Resumptions: []Resumption{ResumeNone, ResumePSK, ResumePSKOnly},
+			Direction: Down, Server: "openssl", Client: "go",
 		},
 	},
 }

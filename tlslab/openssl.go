@@ -84,8 +84,13 @@ func (opensslPeer) Supports(r Role, c Cell) error {
 	switch {
 	case c.KeyExchange == KexX25519MLKEM768 && !v.atLeast(3, 5):
 		return fmt.Errorf("%s has no ML-KEM (X25519MLKEM768 arrived in OpenSSL 3.5)", v.text)
-	case c.Resumption == ResumePSKOnly && r == RoleServer && !v.atLeast(3, 3):
-		return fmt.Errorf("an %s server always chooses psk_dhe_ke when the client offers it (OpenSSL 3.3 added -prefer_no_dhe_kex)", v.text)
+	case c.Resumption == ResumePSKOnly && r == RoleServer && !v.atLeast(3, 3) && c.Client != "go":
+		// -allow_no_dhe_kex lets the server accept psk_ke, but before 3.3
+		// (-prefer_no_dhe_kex) it takes psk_dhe_ke whenever the client
+		// offers it too, as s_client does. The lab's Go client offers
+		// psk_ke alone (pskke.go).
+		return fmt.Errorf("an OpenSSL %d.%d server chooses psk_dhe_ke whenever the client offers it, and s_client offers both modes "+
+			"(OpenSSL 3.3 added -prefer_no_dhe_kex): --client go offers psk_ke alone", v.major, v.minor)
 	}
 	return nil
 }
@@ -211,7 +216,12 @@ func (opensslPeer) StartServer(ctx context.Context, env *Env, c Cell) (Server, e
 		case ResumeSessionID:
 			args = append(args, "-no_ticket")
 		case ResumePSKOnly:
-			args = append(args, "-allow_no_dhe_kex", "-prefer_no_dhe_kex")
+			// Accept psk_ke (RFC 8446 §4.2.9); from 3.3 also prefer it
+			// when the client offers both modes.
+			args = append(args, "-allow_no_dhe_kex")
+			if v, err := opensslVersion(); err == nil && v.atLeast(3, 3) {
+				args = append(args, "-prefer_no_dhe_kex")
+			}
 		}
 		s.cmd = exec.Command("openssl", args...)
 		s.cmd.Stdout = &s.received

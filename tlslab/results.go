@@ -43,6 +43,8 @@ const (
 	MetricPacketsDown        = "packets-down"          // count, modelled
 	MetricWireOverheadBytes  = "wire-overhead-bytes"   // B, modelled: wire bytes − payload
 	MetricWireOverhead       = "wire-overhead"         // %, modelled
+	MetricKeyShareUp         = "key-share-bytes-up"    // B, TLS 1.3: the first ClientHello's key_share extension
+	MetricKeyShareDown       = "key-share-bytes-down"  // B, TLS 1.3: the ServerHello's key_share extension
 	// Per message: "bytes-up/ClientHello", "bytes-down/Certificate", ...
 	// and the client's view of each step: "t-sent/ClientHello",
 	// "t-received/ServerHello" (ns from SYN; a repeated name gets "#2").
@@ -221,6 +223,13 @@ func (l *Lab) sample(s *sampler, c Cell, conn *Conn) {
 		s.add(MetricRecordsDown, "count", result.Lower, result.Measured, exact, float64(a.Down.Records))
 		s.add(MetricFlights, "count", result.Lower, result.Measured, "maximal runs of TLS messages in one direction", float64(a.Flights))
 		s.add(MetricRoundTrips, "count", result.Lower, result.Measured, "server flights before the client could send application data (TCP's handshake not included)", float64(a.RoundTrips))
+		if a.Version == VersionTLS13 && a.ClientHelloInfo != nil && a.ServerHelloInfo != nil {
+			// What the (EC)DHE costs on the wire: 0 in a psk_ke resumption.
+			// (TLS ≤ 1.2 exchanges keys in Client/ServerKeyExchange.)
+			const method = "the key_share extension's bytes (4-byte header included), read from the wire tap's hellos"
+			s.add(MetricKeyShareUp, "B", result.Lower, result.Measured, method+": the first ClientHello's", float64(a.ClientHelloInfo.KeyShareBytes))
+			s.add(MetricKeyShareDown, "B", result.Lower, result.Measured, method+": the ServerHello's", float64(a.ServerHelloInfo.KeyShareBytes))
+		}
 		per := map[string]int{}
 		var names []string
 		seen := map[string]int{}

@@ -144,12 +144,13 @@ func summary(w io.Writer, rs []result.Result) {
 }
 
 // mode is S000's column: full handshake, with client authentication, or
-// resumed.
+// resumed — "resumed (psk-ke)", naming how, since a run can hold several
+// kinds of resumption.
 func mode(r result.Result) string {
 	p := r.Subject.Params
 	switch {
 	case p["resumption"] != "" && p["resumption"] != string(ResumeNone):
-		return "resumed"
+		return "resumed (" + p["resumption"] + ")"
 	case p["client_auth"] == "true":
 		return "client-auth"
 	}
@@ -190,9 +191,27 @@ func handshakeBytes(w io.Writer, rs []result.Result) {
 	if len(keys) == 0 {
 		return
 	}
+	// One column per kind of resumption in the run (in the matrix's
+	// order), "RESUMED" when there is none.
+	var resumed []string
+	for _, res := range Resumptions {
+		for _, k := range keys {
+			if rows[k].cols["resumed ("+string(res)+")"] != "" {
+				resumed = append(resumed, "resumed ("+string(res)+")")
+				break
+			}
+		}
+	}
+	header := "SUITE\tFULL\tCLIENT AUTH"
+	for _, m := range resumed {
+		header += "\t" + strings.ToUpper(m)
+	}
+	if len(resumed) == 0 {
+		header += "\tRESUMED"
+	}
 	fmt.Fprintln(w, "\nHandshake bytes, C→S / S→C (handshake and ChangeCipherSpec records; S000's table)")
 	tw := newTab(w)
-	fmt.Fprintln(tw, "SUITE\tFULL\tCLIENT AUTH\tRESUMED\tS000 REF (full, auth, resumed)")
+	fmt.Fprintln(tw, header+"\tS000 REF (full, auth, resumed)")
 	for _, k := range keys {
 		r := rows[k]
 		ref := ""
@@ -202,7 +221,14 @@ func handshakeBytes(w io.Writer, rs []result.Result) {
 				ref = fmt.Sprintf("%d/%d, %d/%d, %d/%d", f[0], f[1], a[0], a[1], res[0], res[1])
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k, dash(r.cols["full"]), dash(r.cols["client-auth"]), dash(r.cols["resumed"]), ref)
+		line := fmt.Sprintf("%s\t%s\t%s", k, dash(r.cols["full"]), dash(r.cols["client-auth"]))
+		for _, m := range resumed {
+			line += "\t" + dash(r.cols[m])
+		}
+		if len(resumed) == 0 {
+			line += "\t-"
+		}
+		fmt.Fprintln(tw, line+"\t"+ref)
 	}
 	tw.Flush()
 }

@@ -273,13 +273,18 @@ func FuzzParseHandshake(f *testing.F) {
 			f.Add(recs[0].Fragment)
 		}
 	}
+	f.Add(unhex(f, rfc8448ClientHello))
+	f.Add(unhex(f, rfc8448ServerHello))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		msgs, rest := ParseHandshakeMessages(b)
 		n := len(rest)
 		for _, m := range msgs {
 			n += m.Len()
 			ParseClientHello(m.Body)
-			ParseServerHello(m.Body)
+			if sh, err := ParseServerHello(m.Body); err == nil {
+				checkPSKServerHello(sh, &pskClientHello{})
+			}
+			checkEncryptedExtensions(m.Body)
 		}
 		if n != len(b) {
 			t.Fatalf("messages cover %d of %d bytes", n, len(b))

@@ -47,7 +47,10 @@ that cannot exist (RSA key transport in TLS 1.3, DHE with Go's crypto/tls,
 
 Peers: Go crypto/tls in process (default) or OpenSSL s_server / s_client
 (--server openssl, --client openssl), the implementation with finite-field
-DHE, session-ID resumption and configurable TLS 1.3 suites.
+DHE, session-ID resumption and configurable TLS 1.3 suites. --resumption
+psk-ke (a TLS 1.3 PSK without (EC)DHE) runs against --server openssl with
+--client go: crypto/tls makes the full handshake and the lab's own client
+resumes its ticket offering psk_ke alone.
 
 Links (--link): none (loopback, the default), ` + strings.Join(link.Names(), ", ") + `,
 or a custom "latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500". TCP/IPv4 headers,
@@ -66,6 +69,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
   cryptocost tls --preset seed000-transfers --quick
   cryptocost tls --version 1.2 --kex rsa,x25519 --cert rsa2048 --bulk aes128-cbc-sha --resumption none,ticket
   cryptocost tls --version 1.3 --bulk chacha20-poly1305 --server openssl --link lte --pcap caps/
+  cryptocost tls --preset tls13-resumption --quick           # full, psk_dhe_ke and psk_ke side by side
   cryptocost tls --transfer 1k,100k,1m --plain --link 3g --format json -o run.json
   cryptocost tls --list`,
 		Args: cobra.NoArgs,
@@ -231,14 +235,14 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&preset, "preset", "", "a named matrix: seed000, seed000-transfers, modern (other flags override its dimensions)")
+	f.StringVar(&preset, "preset", "", "a named matrix: "+strings.Join(presetNames(), ", ")+" (other flags override its dimensions)")
 	f.StringSliceVar(&versions, "version", nil, "TLS versions: 1.0, 1.2, 1.3 (default 1.3)")
 	f.StringSliceVar(&kexes, "kex", nil, "key exchange: rsa, dhe, ecdhe-p256, x25519, x25519mlkem768 (default x25519)")
 	f.StringSliceVar(&bulks, "bulk", nil, "bulk cipher: aes128-cbc-sha, aes256-cbc-sha, aes128-gcm, aes256-gcm, chacha20-poly1305 (default aes128-gcm)")
 	f.StringSliceVar(&certs, "cert", nil, "server certificate key: rsa1024, rsa2048, rsa3072, rsa4096, ecdsa-p256, ecdsa-p384, ed25519 (default ecdsa-p256)")
 	f.IntSliceVar(&chains, "chain", nil, "certificates the server sends, 1 to 3 (default 2)")
 	f.StringSliceVar(&auths, "client-auth", nil, "client authentication: off, on, or off,on (default off)")
-	f.StringSliceVar(&resumptions, "resumption", nil, "none, session-id, ticket (TLS ≤ 1.2), psk, psk-ke (TLS 1.3) (default none)")
+	f.StringSliceVar(&resumptions, "resumption", nil, "none, session-id, ticket (TLS ≤ 1.2), psk, psk-ke (TLS 1.3; psk-ke: --server openssl) (default none)")
 	f.StringSliceVar(&transfers, "transfer", nil, "application data after the handshake, e.g. 1k,10k,50k,100k,500k,1m,5m (k = 1024; default none)")
 	f.StringVar(&direction, "direction", "down", "transfer direction: down (server → client) or up")
 	f.BoolVar(&plain, "plain", false, "also run each transfer over plain TCP (the baseline)")
@@ -336,6 +340,14 @@ func checkDims(d tlslab.Dimensions) error {
 		return fmt.Errorf("--plain compares transfers: give --transfer sizes too")
 	}
 	return nil
+}
+
+func presetNames() []string {
+	var out []string
+	for _, p := range tlslab.Presets {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 func strsOf[T ~string](vs []T) []string {

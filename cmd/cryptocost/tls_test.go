@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/cryptocost/cryptocost/link"
@@ -11,7 +12,42 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-func init() { scriptCmds["checktls"] = checkTLS }
+func init() {
+	scriptCmds["checktls"] = checkTLS
+	scriptCmds["tlsmetric"] = tlsMetric
+}
+
+// tlsmetric RUN.json SUBJECT METRIC VALUE: the result whose subject name
+// contains SUBJECT has METRIC with median VALUE (with !, a different
+// value).
+func tlsMetric(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 4 {
+		ts.Fatalf("usage: tlsmetric RUN.json SUBJECT METRIC VALUE")
+	}
+	runs, err := result.ReadJSON(strings.NewReader(ts.ReadFile(args[0])))
+	if err != nil {
+		ts.Fatalf("%s: %v", args[0], err)
+	}
+	want, err := strconv.ParseFloat(args[3], 64)
+	if err != nil {
+		ts.Fatalf("VALUE %q: %v", args[3], err)
+	}
+	for _, r := range runs[0].Results {
+		if !strings.Contains(r.Subject.Name, args[1]) {
+			continue
+		}
+		m := r.Metric(args[2])
+		if m == nil {
+			ts.Fatalf("%s: no metric %s", r.Subject.Name, args[2])
+		}
+		if (m.Summary.Median == want) == neg {
+			ts.Fatalf("%s: %s = %v (want %s%v)", r.Subject.Name, args[2], m.Summary.Median, map[bool]string{true: "not "}[neg], want)
+		}
+		ts.Logf("%s: %s = %v", r.Subject.Name, args[2], m.Summary.Median)
+		return
+	}
+	ts.Fatalf("%s: no result whose subject contains %q", args[0], args[1])
+}
 
 // checktls RUN.json PCAPDIR: every result of the TLS run has a pcapng
 // file in PCAPDIR whose packets, read back with gopacket, carry exactly

@@ -1,7 +1,6 @@
 package main
 
 import (
-
 	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/measure"
 	"github.com/cryptocost/cryptocost/result"
