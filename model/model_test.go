@@ -474,7 +474,7 @@ func TestBuiltinsLoadAndList(t *testing.T) {
 			}
 		}
 	}
-	if got := strings.Join(names, ","); got != "dtls12-802154,secsywise,sensor-reading,tinysersync,tls12-handshake" {
+	if got := strings.Join(names, ","); got != "dtls12-802154,remote-sign,secsywise,sensor-reading,tinysersync,tls12-handshake" {
 		t.Errorf("built-in models %s", got)
 	}
 	ts, err := BuiltinCostTables()

@@ -42,6 +42,12 @@ type Scenario interface {
 	Run(ctx context.Context, env Env) (*result.Run, error)
 }
 
+// TableWriter is implemented by scenarios with a table of their own shape
+// (the study's); others get the generic result table.
+type TableWriter interface {
+	WriteTable(w io.Writer, run *result.Run) error
+}
+
 // Env is what every scenario gets from the common flags.
 type Env struct {
 	// Link is the emulated link between the parties (zero: loopback

@@ -108,6 +108,9 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 			if deviceName != "" {
 				run.Environment.Device = deviceName
 			}
+			if tw, ok := s.(scenario.TableWriter); ok && format.Name() == "table" {
+				format = scenarioTable{tw}
+			}
 			if werr := outputs.write(cmd, format, run); werr != nil {
 				return werr
 			}
@@ -133,4 +136,21 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	outputs.register(cmd)
 	saves.register(cmd)
 	return cmd
+}
+
+// scenarioTable is the table format of a scenario with its own table.
+type scenarioTable struct{ tw scenario.TableWriter }
+
+func (scenarioTable) Name() string        { return "table" }
+func (scenarioTable) Description() string { return "the scenario's own table" }
+func (t scenarioTable) Write(w io.Writer, runs ...*result.Run) error {
+	for i, run := range runs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := t.tw.WriteTable(w, run); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,152 @@
+package remotesign
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/scheme"
+)
+
+// WriteTable prints a run in the shape of S001's tables: the latency of a
+// signature split into hashing, signing and transfer, the TLS handshake,
+// the bytes of each message, then the energy on the signer's device and
+// S001's own figures. Numbers that are not measurements carry a footnote
+// with their label and method; results without a number say why.
+func WriteTable(w io.Writer, run *result.Run) error {
+	var rs, refs []result.Result
+	for _, r := range run.Results {
+		switch {
+		case r.Subject.Kind == SubjectKind && r.Subject.Params["scenario"] == "remote-sign":
+			rs = append(rs, r)
+		case r.Subject.Kind == "imported" && strings.HasPrefix(r.Subject.Name, "S001/"):
+			refs = append(refs, r)
+		}
+	}
+	env := run.Environment
+	fmt.Fprintf(w, "remote-sign (S001) · run %s · %s · %s/%s · signer priced on %s\n", run.ID, orDash(env.CPUModel), env.OS, env.Arch, orDash(env.Device))
+	if len(rs) > 0 {
+		fmt.Fprintf(w, "link: %s\n", orDash(rs[0].Subject.Params["link"]))
+	}
+	notes := &footnotes{index: map[string]int{}}
+	fmt.Fprintln(w, "\nLatency per signature (medians over the repetitions; hash and sign timed by the signer, transfer = latency − signer's time)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "SCHEME\tMODE\tDOC\tN\tLATENCY\tHASH\tSIGN\tTRANSFER\tTLS HANDSHAKE\tREQUEST B\tRESPONSE B\tSIGNATURE B\tON STREAM ↓/↑ B\t")
+	for _, r := range rs {
+		p := r.Subject.Params
+		if r.Error != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\tFAILED%s\t\t\t\t\t\t\t\t\t\n", r.Subject.Scheme, p["mode"], scheme.FormatSize(r.Subject.InputBytes), notes.mark(r.Error))
+			continue
+		}
+		n := 0
+		if m := r.Metric(MetricLatency); m != nil {
+			n = m.Summary.N
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t\n", r.Subject.Scheme, p["mode"],
+			scheme.FormatSize(r.Subject.InputBytes), n,
+			ms(r, MetricLatency), ms(r, MetricHash), ms(r, MetricSign), ms(r, MetricTransfer), ms(r, MetricHandshake),
+			num(r, MetricRequestBytes, notes), num(r, MetricResponseBytes, notes), num(r, MetricSignatureBytes, notes),
+			num(r, MetricPayloadReceived, notes), num(r, MetricPayloadSent, notes))
+	}
+	tw.Flush()
+
+	fmt.Fprintf(w, "\nEnergy on %s (↓ received, ↑ sent by the signer; radio per request is its share of the connection)\n", orDash(env.Device))
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "SCHEME\tMODE\tDOC\tCURRENT\tDEVICE TIME\tJ/SIGNATURE\tNET J/SIGNATURE\tSIGNATURES/BATTERY\tRADIO J/REQUEST\t")
+	for _, r := range rs {
+		if r.Error != "" {
+			continue
+		}
+		p := r.Subject.Params
+		row := []string{r.Subject.Scheme, p["mode"], scheme.FormatSize(r.Subject.InputBytes),
+			val(r, "current-signing", "%.4g mA", 1, notes),
+			val(r, "signer-device-time", "%.3g ms", 1e-6, notes),
+			val(r, "energy-signature", "%.3g mJ", 1e3, notes),
+			val(r, "energy-signature-net", "%.3g mJ", 1e3, notes),
+			val(r, "signatures-per-battery", "%.3g", 1, notes),
+			val(r, "energy-radio-per-request", "%.3g mJ", 1e3, notes)}
+		for _, warn := range r.Warnings {
+			row[len(row)-1] += notes.mark(warn)
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	tw.Flush()
+
+	if len(refs) > 0 {
+		fmt.Fprintln(w, "\nS001's own figures (imported) and what follows from them")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "SIGNING\tCURRENT\tOVER IDLE\tSIGNING HOURS/BATTERY\tSIGNATURES/BATTERY\t")
+		for _, r := range refs {
+			hours := ""
+			if m := r.Metric("signing-seconds-per-battery"); m != nil {
+				hours = fmt.Sprintf("%.1f h", m.Summary.Median/3600) + notes.mark(string(m.Label)+": "+m.Method)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", strings.TrimPrefix(r.Subject.Name, "S001/sign/"),
+				val(r, "current-signing", "%.4g mA", 1, notes), val(r, "current-over-idle", "%+.2f %%", 1, notes),
+				hours, val(r, "signatures-per-battery", "> %.0f", 1, notes))
+		}
+		tw.Flush()
+	}
+	for i, text := range notes.order {
+		fmt.Fprintf(w, "[%d] %s\n", i+1, text)
+	}
+	if run.Status != result.Complete {
+		fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
+	}
+	return nil
+}
+
+type footnotes struct {
+	index map[string]int
+	order []string
+}
+
+func (f *footnotes) mark(text string) string {
+	n, ok := f.index[text]
+	if !ok {
+		f.order = append(f.order, text)
+		n = len(f.order)
+		f.index[text] = n
+	}
+	return fmt.Sprintf("[%d]", n)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// ms prints a metric in ns as milliseconds.
+func ms(r result.Result, name string) string {
+	m := r.Metric(name)
+	if m == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.3g ms", m.Summary.Median/1e6)
+}
+
+func num(r result.Result, name string, f *footnotes) string {
+	return val(r, name, "%.0f", 1, f)
+}
+
+// val prints a metric's median × scale; not measured values get a
+// footnote with their label and method.
+func val(r result.Result, name, format string, scale float64, f *footnotes) string {
+	m := r.Metric(name)
+	if m == nil {
+		return "—"
+	}
+	s := fmt.Sprintf(format, m.Summary.Median*scale)
+	if m.Label != result.Measured {
+		s += f.mark(string(m.Label) + ": " + m.Method)
+	}
+	return s
+}
+
+// WriteTable prints the run in the scenario's own tables (the command's
+// table format can use it instead of one row per metric).
+func (*Scenario) WriteTable(w io.Writer, run *result.Run) error { return WriteTable(w, run) }

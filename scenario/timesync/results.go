@@ -1,0 +1,318 @@
+package timesync
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/radio"
+	"github.com/cryptocost/cryptocost/result"
+)
+
+// SubjectKind is the result kind of every scenario.
+const SubjectKind = "scenario"
+
+// Metric names (docs/scenario-timesync.md). Per node and interval unless
+// said otherwise; the byte, packet, time and energy names are the
+// secsywise model's outputs, so model/models/secsywise.yaml's measured: section binds them.
+const (
+	MetricVerifyTime     = "verify-time"             // ns per verification, this machine
+	MetricVerifyCPU      = "verify-cpu"              // ns per verification, thread CPU
+	MetricVerifications  = "verifications"           // per node and interval
+	MetricMaxPerInterval = "verifications-max"       // the most in any node's interval (the defence: ≤ 1)
+	MetricSignTime       = "sign-time"               // ns, the source
+	MetricMessageBytes   = "message-bytes"           // B, one message's encoding
+	MetricPayload        = "payload-bytes-received"  // B: UDP payloads
+	MetricWire           = "bytes-received"          // B: + IPv4/UDP headers per fragment (link model)
+	MetricPackets        = "packets-received"        // IPv4 fragments
+	MetricDeviation      = "clock-deviation"         // ns, |local − source| after each accepted sync
+	MetricInitial        = "clock-deviation-initial" // ns, before the first sync
+	MetricAccepted       = "syncs-accepted"          // messages, all nodes
+	MetricReplayed       = "replays-rejected"        // messages, all nodes, unverified
+	MetricForged         = "forgeries-rejected"      // messages, all nodes, verification failed
+	MetricSkipped        = "skipped-unverified"      // messages, all nodes: the interval's verification was spent
+	MetricTimeOps        = "time-ops"                // ms on the device
+	MetricEnergyOps      = "energy-ops"              // mJ on the device
+	MetricEnergyRx       = "energy-rx"               // mJ, the node's radio
+	MetricEnergy         = "energy"                  // mJ, energy-ops + energy-rx
+	MetricVerifyDevice   = "verify-device-time"      // ms per verification on the device
+	MetricVerifyEnergy   = "verify-energy"           // mJ per verification on the device
+)
+
+// Name is the stable subject name: timesync/SUITE[/attack=A].
+func Name(suite string, a Attack) string {
+	if a == NoAttack || a == "" {
+		return "timesync/" + suite
+	}
+	return "timesync/" + suite + "/attack=" + string(a)
+}
+
+// Pricing prices verifications on a device and received traffic on a
+// radio; either may be nil.
+type Pricing struct {
+	Device *energy.Device
+	Radio  *radio.Profile
+	Env    result.Environment
+}
+
+// Account checks every node's bytes: the datagrams its link carried are
+// exactly the messages sent to it (each of the encoding's length), and
+// what was not lost on the link is what the node handled.
+func (r *Result) Account() error {
+	for i, n := range r.Nodes {
+		n.mu.Lock()
+		carried, carriedBytes, lost, lostBytes := 0, 0, 0, 0
+		for _, d := range n.Datagrams {
+			if d.Bytes != r.MessageBytes {
+				n.mu.Unlock()
+				return fmt.Errorf("node %d: a %d-byte datagram; every message is %d B", n.ID, d.Bytes, r.MessageBytes)
+			}
+			carried++
+			carriedBytes += d.Bytes
+			if d.Lost {
+				lost++
+				lostBytes += d.Bytes
+			}
+		}
+		received, bytes := n.Received, n.Bytes
+		n.mu.Unlock()
+		if carried != r.SentCount[i] || carriedBytes != r.SentBytes[i] {
+			return fmt.Errorf("node %d: its link carried %d datagrams (%d B); %d (%d B) were sent to it", n.ID, carried, carriedBytes, r.SentCount[i], r.SentBytes[i])
+		}
+		if received != carried-lost || bytes != carriedBytes-lostBytes {
+			return fmt.Errorf("node %d: handled %d datagrams (%d B); its link delivered %d (%d B)", n.ID, received, bytes, carried-lost, carriedBytes-lostBytes)
+		}
+	}
+	return nil
+}
+
+// Trace is node i's packet trace: what its radio received, at the times
+// its emulated link delivered it; Payload is the UDP payload, so an
+// 802.15.4 profile prices it under its own (6LoWPAN) headers.
+func (r *Result) Trace(i int, linkName string) *result.Trace {
+	n := r.Nodes[i]
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	t := &result.Trace{Link: linkName, HeaderModel: "modelled UDP/IPv4: 28 B per datagram, 20 B more per further IPv4 fragment (link.Fragments); lost datagrams left out"}
+	for _, d := range n.Datagrams {
+		if d.Lost {
+			continue
+		}
+		t.Packets = append(t.Packets, result.Packet{TimeNs: int64(d.Arrive), Dir: result.Down, Bytes: d.WireBytes, Payload: d.Bytes, Label: "sync message"})
+	}
+	return t
+}
+
+// ResultOf turns a run into the shared result model: one result per suite
+// (and attack), its metrics per node and interval over all receivers.
+func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
+	s := r.Suite
+	params := map[string]string{"scenario": "timesync", "variant": s.Name, "receivers": strconv.Itoa(r.Receivers),
+		"syncs": strconv.Itoa(r.Syncs), "interval": r.Interval.String(), "link": linkName, "attack": string(r.Attack)}
+	if r.Attack == Flood {
+		params["flood_size"] = strconv.Itoa(r.FloodSize)
+	}
+	for k, v := range s.Params {
+		params[k] = v
+	}
+	res := result.Result{
+		Subject: result.Subject{Kind: SubjectKind, Name: Name(s.Name, r.Attack), Scheme: s.Scheme, Provider: "go",
+			Family: "sign", Operation: "verify", InputBytes: HeaderBytes, Params: params},
+		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: "timesync",
+			Timer: "monotonic wall clock (time.Now) and the receivers' thread CPU clocks", Samples: r.Syncs, Repetitions: r.Receivers, Stop: "fixed"}},
+	}
+	res.Provenance.Verified = s.Verified
+	if s.Verified == "" {
+		res.Provenance.Verified = "signatures made and verified by " + s.Scheme + " (its known-answer test)"
+	}
+	if s.Insecure {
+		res.Warnings = append(res.Warnings, "INSECURE: "+s.Name+" is a benchmarking-only ECDSA on "+s.Params["curve"]+", variable-time and too small for use; it is here to compare with S003")
+	}
+	if r.Err != nil {
+		res.Error = r.Err.Error()
+		return res
+	}
+	if err := r.Account(); err != nil {
+		res.Error = "byte accounting: " + err.Error()
+		return res
+	}
+	var vt, vc, perInterval, payload, wire, packets, dev, initial []float64
+	maxPer := 0
+	totals := map[Outcome]int{}
+	syncs := float64(r.Syncs)
+	for _, n := range r.Nodes {
+		n.mu.Lock()
+		perWindow := map[int64]int{}
+		for _, v := range n.Verifications {
+			vt = append(vt, float64(v.Wall))
+			if v.CPUKnown {
+				vc = append(vc, float64(v.CPU))
+			}
+			perWindow[v.Window]++
+			maxPer = max(maxPer, perWindow[v.Window])
+		}
+		perInterval = append(perInterval, float64(len(n.Verifications))/syncs)
+		pb, wb, pk := 0, 0, 0
+		for _, d := range n.Datagrams {
+			if !d.Lost {
+				pb += d.Bytes
+				wb += d.WireBytes
+				pk += d.Fragments
+			}
+		}
+		payload = append(payload, float64(pb)/syncs)
+		wire = append(wire, float64(wb)/syncs)
+		packets = append(packets, float64(pk)/syncs)
+		for _, d := range n.Deviations {
+			dev = append(dev, float64(d))
+		}
+		initial = append(initial, float64(n.Initial))
+		for o, c := range n.Outcomes {
+			totals[Outcome(o)] += c
+		}
+		n.mu.Unlock()
+	}
+	var signs []float64
+	for _, d := range r.SignTimes {
+		signs = append(signs, float64(d))
+	}
+	M, L := result.Measured, result.Lower
+	add := func(name, unit string, label result.Label, method string, vs []float64) {
+		if len(vs) == 0 {
+			return
+		}
+		m := result.NewSampled(name, unit, L, label, vs)
+		m.Method = method
+		res.Metrics = append(res.Metrics, m)
+	}
+	scalar := func(name, unit string, label result.Label, method string, v float64) {
+		m := result.NewScalar(name, unit, L, label, v)
+		m.Method = method
+		res.Metrics = append(res.Metrics, m)
+	}
+	add(MetricVerifyTime, "ns", M, "wall time of one signature verification at a receiver, on this machine", vt)
+	add(MetricVerifyCPU, "ns", M, "the receiver's thread CPU time (CLOCK_THREAD_CPUTIME_ID, goroutine locked to its thread) for one verification", vc)
+	add(MetricVerifications, "verifications", M, "signature verifications per node and interval (one sample per node)", perInterval)
+	scalar(MetricMaxPerInterval, "verifications", M, "the most verifications any node made in one interval: the flood defence allows 1", float64(maxPer))
+	add(MetricSignTime, "ns", M, "the source's signing time per message", signs)
+	scalar(MetricMessageBytes, "B", M, fmt.Sprintf("one message: %d B ID + timestamp + counter, %d B signature", HeaderBytes, s.SigBytes), float64(r.MessageBytes))
+	add(MetricPayload, "B", M, "UDP payload bytes a node received per interval, as its link carried them (checked: the messages' encodings)", payload)
+	add(MetricWire, "B", result.Modelled, "the same with the link model's IPv4/UDP headers (28 B, +20 B per further IPv4 fragment)", wire)
+	add(MetricPackets, "packets", result.Modelled, "IPv4 fragments per node and interval on the link (MTU "+strconv.Itoa(mtu(r))+" B)", packets)
+	add(MetricDeviation, "ns", M, "|receiver's simulated clock − source's clock| right after each accepted sync: the source's signing, sending and the link's delay (the clock is set to the timestamp at the message's arrival)", dev)
+	add(MetricInitial, "ns", M, fmt.Sprintf("|clock offset| before the first sync: drawn uniformly in ±%v (drift ±%g ppm)", MaxOffset, MaxDrift*1e6), initial)
+	scalar(MetricAccepted, "messages", M, "messages that verified and set a clock, all nodes", float64(totals[Accepted]))
+	scalar(MetricReplayed, "messages", M, "dropped unverified: counter not newer than the last accepted (replays), all nodes", float64(totals[Replayed]))
+	scalar(MetricForged, "messages", M, "verification failed (forged or tampered), all nodes", float64(totals[Forged]))
+	scalar(MetricSkipped, "messages", M, "dropped unverified: the node had spent its one verification of the interval, all nodes", float64(totals[Skipped]))
+	if totals[Malformed]+totals[Foreign] > 0 {
+		scalar("malformed", "messages", M, "wrong length or another source's ID, all nodes", float64(totals[Malformed]+totals[Foreign]))
+	}
+	res.Trace = r.Trace(0, linkName)
+	p.price(&res, r, perInterval, vt)
+	return res
+}
+
+func mtu(r *Result) int {
+	if r.Link.MTU > 0 {
+		return r.Link.MTU
+	}
+	return 1500
+}
+
+// price adds the cost on the device: verifications per interval × the
+// cost of one verification there, and the radio energy of each node's
+// trace per interval. The verification's cost is the device profile's
+// literature figure for the same family, key size and operation when it
+// has one (S003 measured its own verifications on the TelosB: imported),
+// else E = V·I·t with a time energy's estimators derive (estimated).
+func (p *Pricing) price(res *result.Result, r *Result, perInterval, here []float64) {
+	if p == nil {
+		return
+	}
+	var opsMJ, opsMS []float64
+	if p.Device != nil {
+		unitMS, unitMJ, label, method, err := p.verification(res.Subject, here)
+		if err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("no verification cost on %s: %v", p.Device.Name, err))
+		} else {
+			m := result.NewScalar(MetricVerifyDevice, "ms", result.Lower, label, unitMS)
+			m.Method = method
+			e := result.NewScalar(MetricVerifyEnergy, "mJ", result.Lower, label, unitMJ)
+			e.Method = method
+			res.Metrics = append(res.Metrics, m, e)
+			for _, v := range perInterval {
+				opsMS = append(opsMS, v*unitMS)
+				opsMJ = append(opsMJ, v*unitMJ)
+			}
+			t := result.NewSampled(MetricTimeOps, "ms", result.Lower, label, opsMS)
+			t.Method = "verifications per node and interval × " + MetricVerifyDevice
+			o := result.NewSampled(MetricEnergyOps, "mJ", result.Lower, label, opsMJ)
+			o.Method = "verifications per node and interval × " + MetricVerifyEnergy
+			res.Metrics = append(res.Metrics, t, o)
+		}
+	}
+	if p.Radio == nil {
+		return
+	}
+	var rx []float64
+	var how string
+	for i := range r.Nodes {
+		b, err := p.Radio.Simulate(r.Trace(i, res.Subject.Params["link"]), radio.Options{})
+		if err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("no radio energy on %s: %v", p.Radio.Name, err))
+			return
+		}
+		rx = append(rx, b.Total()*1e3/float64(r.Syncs))
+		how = fmt.Sprintf("%s: transfer %.3g mJ, listening tail %.3g mJ, sleep %.3g mJ (node 1, whole run)", p.Radio.Method(),
+			b.Energy(radio.Transfer)*1e3, b.Energy(radio.Tail)*1e3, b.Energy(radio.Idle)*1e3)
+	}
+	m := result.NewSampled(MetricEnergyRx, "mJ", result.Lower, result.Modelled, rx)
+	m.Method = "each node's received packet trace priced on the radio, per interval: " + how
+	res.Metrics = append(res.Metrics, m)
+	if len(opsMJ) == len(rx) {
+		var total []float64
+		label := result.Modelled
+		if op := res.Metric(MetricEnergyOps); op != nil && op.Label == result.Estimated {
+			label = result.Estimated
+		}
+		for i := range rx {
+			total = append(total, rx[i]+opsMJ[i])
+		}
+		e := result.NewSampled(MetricEnergy, "mJ", result.Lower, label, total)
+		e.Method = MetricEnergyRx + " + " + MetricEnergyOps + ", per node and interval"
+		res.Metrics = append(res.Metrics, e)
+	}
+}
+
+// verification is one verification's time (ms) and energy (mJ) on the
+// device, their label and how they were obtained.
+func (p *Pricing) verification(s result.Subject, here []float64) (ms, mJ float64, label result.Label, method string, err error) {
+	d := p.Device
+	family, bits := energy.SchemeSize(s)
+	for _, o := range d.OperationsFor(family, "verify") {
+		if o.Bits == bits && o.Time.Known() && o.Energy.Known() {
+			return o.Time.MustIn("ms"), o.Energy.MustIn("mJ"), result.Imported,
+				fmt.Sprintf("%s on %s: %s, %s (the study's own implementation, measured on the device)", o.Name, d.Name, o.Time, o.Energy), nil
+		}
+	}
+	subj := result.Subject{Kind: "primitive", Name: s.Scheme + "@go/verify/" + strconv.Itoa(HeaderBytes), Scheme: s.Scheme,
+		Provider: "go", Family: "sign", Operation: "verify", InputBytes: HeaderBytes, Params: s.Params}
+	ref := &result.Result{Subject: subj, Metrics: []result.Metric{result.NewSampled("time", "ns/op", result.Lower, result.Measured, here)}}
+	t, err := energy.TimeOnDevice(energy.TimeQuery{Device: d, Subject: subj, Reference: ref,
+		Run: &result.Run{Environment: p.Env, Results: []result.Result{*ref}}})
+	if err != nil {
+		return 0, 0, "", "", err
+	}
+	pw, err := energy.OpPower(d, subj)
+	if err != nil {
+		return 0, 0, "", "", err
+	}
+	label = result.Modelled
+	if t.Label == result.Estimated {
+		label = result.Estimated
+	}
+	sec := t.MedianNs * 1e-9
+	return sec * 1e3, pw.Watts * sec * 1e3, label,
+		fmt.Sprintf("E = V·I·t on %s: %s × %s", d.Name, pw.How, t.Method), nil
+}
