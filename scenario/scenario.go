@@ -93,3 +93,15 @@ func Lookup(name string) (Scenario, error) {
 	}
 	return nil, fmt.Errorf("unknown scenario %q: want one of %s", name, strings.Join(names, ", "))
 }
+
+// Configure parses args as the scenario's own flags and validates them: a
+// scenario set up from a command line, for tests and programs that run a
+// scenario without cobra.
+func Configure(s Scenario, args ...string) error {
+	fs := pflag.NewFlagSet(s.Name(), pflag.ContinueOnError)
+	s.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	return s.Validate()
+}

@@ -14,19 +14,13 @@ import (
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
-	"github.com/spf13/pflag"
 )
 
 // newScenario parses args as the command line would.
 func newScenario(t *testing.T, args ...string) *Scenario {
 	t.Helper()
 	s := &Scenario{}
-	fs := pflag.NewFlagSet("remote-sign", pflag.ContinueOnError)
-	s.Flags(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Validate(); err != nil {
+	if err := scenario.Configure(s, args...); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -311,13 +305,7 @@ func TestValidateRejects(t *testing.T) {
 		{[]string{"--mode", "ssl"}, "want plain, tls"},
 		{[]string{"--signer-speed", "-1"}, "--signer-speed"},
 	} {
-		s := &Scenario{}
-		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
-		s.Flags(fs)
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := scenario.Configure(&Scenario{}, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
 		}
 	}

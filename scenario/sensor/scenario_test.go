@@ -14,18 +14,12 @@ import (
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
-	"github.com/spf13/pflag"
 )
 
 func newScenario(t *testing.T, args ...string) *Scenario {
 	t.Helper()
 	s := &Scenario{}
-	fs := pflag.NewFlagSet("sensor", pflag.ContinueOnError)
-	s.Flags(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Validate(); err != nil {
+	if err := scenario.Configure(s, args...); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -324,13 +318,7 @@ func TestValidate(t *testing.T) {
 		{[]string{"--interval", "500ms"}, "--interval 500ms: want whole seconds"},
 		{[]string{"--senml", "xml"}, "unknown SenML encoding \"xml\""},
 	} {
-		s := &Scenario{}
-		fs := pflag.NewFlagSet("sensor", pflag.ContinueOnError)
-		s.Flags(fs)
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := scenario.Configure(&Scenario{}, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
 		}
 	}
