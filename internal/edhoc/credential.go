@@ -28,6 +28,8 @@ type Credential struct {
 	Subject string
 	// KID is the COSE_Key's kid (CCS) or nil.
 	KID []byte
+	// COSEKey is the CCS's COSE_Key as encoded in it (nil for X.509).
+	COSEKey []byte
 	// SignKey and DHKey are the authentication key, as a signature key
 	// (methods with signatures) and as a static DH key (methods with
 	// static DH); a P-256 COSE_Key serves as either.
@@ -129,7 +131,15 @@ func ParseCCS(raw []byte) (*Credential, error) {
 	if err := decMode.Unmarshal(raw, &ccs); err != nil {
 		return nil, fmt.Errorf("CCS: %w", err)
 	}
-	c := &Credential{CRED: raw, Subject: ccs.Sub}
+	var rawKey struct {
+		Cnf struct {
+			Key rawMessage `cbor:"1,keyasint"`
+		} `cbor:"8,keyasint"`
+	}
+	if err := decMode.Unmarshal(raw, &rawKey); err != nil {
+		return nil, fmt.Errorf("CCS: %w", err)
+	}
+	c := &Credential{CRED: raw, Subject: ccs.Sub, COSEKey: []byte(rawKey.Cnf.Key)}
 	k := ccs.Cnf.Key
 	if kid, ok := k[2].([]byte); ok {
 		c.KID = kid

@@ -551,3 +551,26 @@ func (w *Window) Accept(seq uint64) {
 	}
 	w.seen |= 1 << (w.top - seq)
 }
+
+// RequestKID returns the kid of a request's OSCORE option (the client's
+// Sender ID, by which the server finds the context).
+func RequestKID(opts message.Options) ([]byte, bool) {
+	v, ok := optionValue(opts)
+	if !ok {
+		return nil, false
+	}
+	h, err := parseOption(v)
+	if err != nil || !h.hasKID {
+		return nil, false
+	}
+	return h.kid, true
+}
+
+// go-coap keeps the option definitions it accepts in a registry; OSCORE
+// (RFC 8613 §2: opaque, 0–255 bytes) and EDHOC (RFC 9668 §3.1: empty) are
+// added so it does not refuse them as unknown critical options (RFC 7252
+// §5.4.1).
+func init() {
+	message.CoapOptionDefs[OptionOSCORE] = message.OptionDef{ValueFormat: message.ValueOpaque, MinLen: 0, MaxLen: 255}
+	message.CoapOptionDefs[OptionEDHOC] = message.OptionDef{ValueFormat: message.ValueEmpty, MinLen: 0, MaxLen: 0}
+}

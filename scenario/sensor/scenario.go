@@ -21,6 +21,7 @@ func init() { scenario.Register(&Scenario{}) }
 // Scenario is `cryptocost scenario sensor`.
 type Scenario struct {
 	protections, algs, cids []string
+	edhocMethods            []string
 	readings                int
 	interval                time.Duration
 	senml                   string
@@ -55,6 +56,7 @@ func (s *Scenario) Flags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&s.protections, "protection", prot, "how readings are protected: "+strings.Join(prot, ", ")+" (cose, jose, psk, ecdhe also work)")
 	fs.StringSliceVar(&s.algs, "alg", []string{"ES256"}, "the sensor's signature algorithm(s): ES256, EdDSA")
 	fs.StringSliceVar(&s.cids, "cid", []string{"off", "on"}, "DTLS Connection ID (RFC 9146): off, on, or both")
+	fs.StringSliceVar(&s.edhocMethods, "edhoc-method", []string{"static-dh", "sig"}, "EDHOC methods for edhoc-oscore (RFC 9528 §3.2): static-dh (3) and/or sig (0)")
 	fs.IntVar(&s.readings, "readings", 0, fmt.Sprintf("readings per session, over which the DTLS handshake is amortised (default %d; %d with --quick)", defaultReadings, quickReadings))
 	fs.DurationVar(&s.interval, "interval", 10*time.Minute, "time between readings, for battery life (and the readings' SenML times)")
 	fs.StringVar(&s.senml, "senml", "cbor", "SenML encoding of a reading: cbor (RFC 8428 §6) or json")
@@ -107,6 +109,16 @@ func (s *Scenario) Validate() error {
 	if len(cids) == 0 {
 		return fmt.Errorf("--cid: want off, on or both")
 	}
+	var methods []*EDHOCOSCORE
+	for _, name := range s.edhocMethods {
+		m, err := LookupEDHOCMethod(name)
+		if err != nil {
+			return fmt.Errorf("--edhoc-method: %w", err)
+		}
+		if !slices.Contains(methods, m) {
+			methods = append(methods, m)
+		}
+	}
 	s.plan = nil
 	seen := map[string]bool{}
 	for _, name := range s.protections {
@@ -119,6 +131,15 @@ func (s *Scenario) Validate() error {
 		case p.Object != nil:
 			for _, a := range algs {
 				vs = append(vs, Variant{Protection: p, Alg: a})
+			}
+		case p.OSCORE:
+			if len(methods) == 0 {
+				return fmt.Errorf("--edhoc-method: name static-dh, sig or both")
+			}
+			for _, a := range algs {
+				for _, m := range methods {
+					vs = append(vs, Variant{Protection: p, Alg: a, EDHOC: m})
+				}
 			}
 		case p.Transport.Kind == "psk":
 			for _, c := range cids {

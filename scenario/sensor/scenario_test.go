@@ -69,6 +69,14 @@ func TestScenarioLoopback(t *testing.T) {
 		"sensor/dtls-psk/cid":         {18 + 23 + 29 + 5, 6 + 29},
 		"sensor/dtls-ecdhe/ES256":     {18 + 23 + 29, 6 + 29},
 		"sensor/dtls-ecdhe/ES256/cid": {18 + 23 + 29 + 5, 6 + 29},
+		// OSCORE (RFC 8613 §4–6): header 4 + token 2 + the OSCORE option
+		// 1 + 3 (flags, a 1-byte Partial IV, the 1-byte kid) + marker 1 +
+		// the ciphertext: Code 1, the Inner options (Uri-Path m, 1, temp:
+		// 2 + 2 + 5; Content-Format 112: 2), marker 1, the reading 23, tag
+		// 8. The 2.04: 4 + 2 + the empty OSCORE option 1 + marker 1 +
+		// Code 1 + tag 8.
+		"sensor/edhoc-oscore/ES256/static-dh": {4 + 2 + 4 + 1 + (1 + 11 + 1 + 23 + 8), 4 + 2 + 1 + 1 + 1 + 8},
+		"sensor/edhoc-oscore/ES256/sig":       {4 + 2 + 4 + 1 + (1 + 11 + 1 + 23 + 8), 4 + 2 + 1 + 1 + 1 + 8},
 	}
 	got := byName(run)
 	if len(got) != len(want) {
@@ -91,11 +99,11 @@ func TestScenarioLoopback(t *testing.T) {
 		if r.Trace == nil || radio.CheckTrace(r.Trace) != nil {
 			t.Errorf("%s: trace %v", name, radio.CheckTrace(r.Trace))
 		}
-		if strings.HasPrefix(name, "sensor/dtls") {
+		if strings.HasPrefix(name, "sensor/dtls") || strings.HasPrefix(name, "sensor/edhoc") {
 			if !strings.Contains(r.Subject.Params["application"], "none verifiable end to end") {
 				t.Errorf("%s: application %q", name, r.Subject.Params["application"])
 			}
-			if n := metric(t, r, "session-frames-up").Summary.Median; n < 3 {
+			if n := metric(t, r, "session-frames-up").Summary.Median; n < 3 && !strings.HasPrefix(name, "sensor/edhoc") {
 				t.Errorf("%s: a handshake in %v frames", name, n)
 			}
 		} else if r.Subject.Params["application"] != "3 of 3 readings verified end to end against the registered key" {
@@ -127,6 +135,21 @@ func TestScenarioLoopback(t *testing.T) {
 	}
 	if r.Subject.Params["model"] == "" || r.Metric("model/energy/reading") == nil {
 		t.Errorf("no model beside dtls-ecdhe: %q", r.Subject.Params["model"])
+	}
+	// EDHOC: the sizes RFC 9528 gives for method 3 with a kid for the
+	// Responder: message_1 37 B (METHOD, SUITES_I, G_X 34, C_I), message_2
+	// 45 B (bstr header 2 + G_Y 32 + C_R 1 + kid 1 + MAC_2 9), message_3
+	// (the sensor's CCS by value) a bstr of ID_CRED_I + MAC_3 9 + tag 8;
+	// three ECDHs and one key pair on the sensor, no signature.
+	e := got["sensor/edhoc-oscore/ES256/static-dh"]
+	if p := e.Subject.Params["edhoc_message_bytes"]; !strings.HasPrefix(p, "message_1 37 B, message_2 45 B, message_3 ") {
+		t.Errorf("EDHOC message sizes %q", p)
+	}
+	if metric(t, e, "ops/sensor/edhoc-ecdh-derive").Summary.Median != 3 || metric(t, e, "ops/sensor/edhoc-ecdh-keygen").Summary.Median != 1 || e.Metric("ops/sensor/edhoc-sign") != nil {
+		t.Errorf("EDHOC method 3 operations wrong")
+	}
+	if n := metric(t, got["sensor/edhoc-oscore/ES256/sig"], "ops/sensor/edhoc-sign").Summary.Median; n != 1 {
+		t.Errorf("EDHOC method 0: %v signatures", n)
 	}
 	if !strings.HasPrefix(got["sensor/dtls-psk"].Subject.Params["model"], "none") {
 		t.Errorf("a model for PSK: %q", got["sensor/dtls-psk"].Subject.Params["model"])

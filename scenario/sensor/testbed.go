@@ -7,6 +7,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/edhoc"
 	"github.com/cryptocost/cryptocost/link"
 )
 
@@ -17,10 +18,13 @@ type Variant struct {
 	Protection *Protection
 	Alg        *Alg
 	CID        bool
+	// EDHOC is the EDHOC method of an edhoc-oscore variant.
+	EDHOC *EDHOCOSCORE
 }
 
 // Name is the variant's subject name: "sensor/cose-sign1/ES256",
-// "sensor/dtls-psk/cid", "sensor/dtls-ecdhe/ES256/cid".
+// "sensor/dtls-psk/cid", "sensor/dtls-ecdhe/ES256/cid",
+// "sensor/edhoc-oscore/ES256/static-dh".
 func (v Variant) Name() string {
 	parts := []string{"sensor", v.Protection.Name}
 	if v.Alg != nil {
@@ -28,6 +32,9 @@ func (v Variant) Name() string {
 	}
 	if v.CID {
 		parts = append(parts, "cid")
+	}
+	if v.EDHOC != nil {
+		parts = append(parts, v.EDHOC.Name)
 	}
 	return strings.Join(parts, "/")
 }
@@ -50,6 +57,7 @@ type Testbed struct {
 	// object security).
 	ProxyUDP, ProxyDTLS net.Addr
 	proxyKey            []byte
+	edhocProxy          *EDHOCKeys
 }
 
 // NewTestbed builds the system for v: the sensor named name generates its
@@ -67,6 +75,11 @@ func NewTestbed(ctx context.Context, v Variant, enc *Encoding, params link.Param
 		s.Key = k
 		tb.Identity = NewIdentity(k.COSEKey, name)
 		tb.Authorised[tb.Identity] = true
+	}
+	if v.Protection.OSCORE {
+		if err := tb.setupEDHOC(s, &cfg, name); err != nil {
+			return nil, err
+		}
 	}
 	t := v.Protection.Transport
 	switch {
@@ -142,4 +155,43 @@ func (tb *Testbed) Close() {
 	if tb.Proxy != nil {
 		tb.Proxy.Close()
 	}
+}
+
+// setupEDHOC gives the sensor and the proxy their EDHOC credentials: the
+// sensor's CCS (its signature key for method 0, a static DH key for
+// method 3) is what the installer's identity covers; the proxy's CCS is
+// known to the sensor (pinned, as the DTLS-ECDHE variant pins the key).
+func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
+	v := tb.Variant
+	suite := edhocSuite(v.Alg)
+	m := v.EDHOC.Method
+	sk, err := newEDHOCKeys(suite, m == 3, name, nil, s.Key)
+	if err != nil {
+		return err
+	}
+	var proxyOwn *KeyPair
+	if m == 0 {
+		if proxyOwn, err = GenerateKey(v.Alg); err != nil {
+			return err
+		}
+	}
+	pk, err := newEDHOCKeys(suite, m == 3, "proxy", proxyKID, proxyOwn)
+	if err != nil {
+		return err
+	}
+	// The identity the installer collects is the one EDHOC authenticates:
+	// h(COSE_Key in the CCS | name).
+	delete(tb.Authorised, tb.Identity)
+	tb.Identity = NewIdentity(sk.Cred.COSEKey, name)
+	tb.Authorised[tb.Identity] = true
+	cfg.EDHOC = &EDHOCConfig{Suite: suite, Method: m, Keys: pk}
+	st := &edhoc.Stats{}
+	sess, err := edhoc.NewInitiator(edhoc.Party{Suite: suite, Method: m, ConnID: sensorCI, Cred: sk.Cred, Ref: edhoc.ByValueCCS,
+		SignKey: sk.Signer, DHKey: sk.DH, Peer: edhoc.ResolveFrom(pk.Cred), Stats: st})
+	if err != nil {
+		return err
+	}
+	s.EDHOC = &EDHOCInitiator{Session: sess, Stats: st}
+	tb.edhocProxy = pk
+	return nil
 }
