@@ -477,8 +477,14 @@ func (s *Sensor) doOSCORE(req *pool.Message) (Exchange, error) {
 	x := Exchange{Latency: time.Since(start),
 		ResponseBytes: CoAPMessage{TokenBytes: len(resp.Token()), Options: resp.Options(), PayloadBytes: len(rb)}.Size()}
 	if !resp.Options().HasOption(oscore.OptionOSCORE) {
-		// An unprotected error from the OSCORE layer (RFC 8613 §8.2).
+		// An unprotected error from the OSCORE layer (RFC 8613 §8.2) or an
+		// EDHOC error message (RFC 9528 §6, Content-Format 64).
 		x.Code, x.Diagnostic = resp.Code(), string(rb)
+		if cf, err := resp.ContentFormat(); err == nil && cf == contentFormatEDHOC {
+			if em, err := edhoc.ParseError(rb); err == nil {
+				x.Diagnostic = em.Error()
+			}
+		}
 		if !x.Rejected() {
 			return x, fmt.Errorf("sensor %s: an unprotected %v answered an OSCORE request", s.Name, resp.Code())
 		}

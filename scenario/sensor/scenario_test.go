@@ -286,9 +286,17 @@ func TestAttacks(t *testing.T) {
 		{"jws", Algs[1], false},
 		{"dtls-psk", nil, true},
 		{"dtls-ecdhe", Algs[0], false},
+		{"edhoc-oscore", Algs[0], false},
+		{"edhoc-oscore", Algs[1], false},
 	} {
 		prot, _ := LookupProtection(tc.prot)
 		v := Variant{Protection: prot, Alg: tc.alg, CID: tc.cid}
+		if prot.OSCORE {
+			v.EDHOC = EDHOCMethods[0]
+			if tc.alg == Algs[1] {
+				v.EDHOC = EDHOCMethods[1]
+			}
+		}
 		t.Run(v.Name(), func(t *testing.T) {
 			outs, err := RunAttacks(t.Context(), v, Encodings[0], link.Params{})
 			if err != nil {
@@ -305,7 +313,7 @@ func TestAttacks(t *testing.T) {
 				}
 			}
 			want := []string{"tampered-on-link", "replayed", "unregistered", "tampered-at-proxy"}
-			if prot.Object != nil {
+			if prot.Object != nil || prot.OSCORE {
 				want = append(want, "forged")
 			}
 			for _, w := range want {

@@ -185,13 +185,44 @@ func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
 	tb.Identity = NewIdentity(sk.Cred.COSEKey, name)
 	tb.Authorised[tb.Identity] = true
 	cfg.EDHOC = &EDHOCConfig{Suite: suite, Method: m, Keys: pk}
-	st := &edhoc.Stats{}
-	sess, err := edhoc.NewInitiator(edhoc.Party{Suite: suite, Method: m, ConnID: sensorCI, Cred: sk.Cred, Ref: edhoc.ByValueCCS,
-		SignKey: sk.Signer, DHKey: sk.DH, Peer: edhoc.ResolveFrom(pk.Cred), Stats: st})
-	if err != nil {
+	if s.EDHOC, err = newEDHOCInitiator(v, sk, pk.Cred); err != nil {
 		return err
 	}
-	s.EDHOC = &EDHOCInitiator{Session: sess, Stats: st}
 	tb.edhocProxy = pk
 	return nil
+}
+
+// newEDHOCInitiator is a sensor's EDHOC Initiator with keys k, trusting
+// the proxy's credential.
+func newEDHOCInitiator(v Variant, k *EDHOCKeys, proxy *edhoc.Credential) (*EDHOCInitiator, error) {
+	st := &edhoc.Stats{}
+	sess, err := edhoc.NewInitiator(edhoc.Party{Suite: edhocSuite(v.Alg), Method: v.EDHOC.Method, ConnID: sensorCI, Cred: k.Cred,
+		Ref: edhoc.ByValueCCS, SignKey: k.Signer, DHKey: k.DH, Peer: edhoc.ResolveFrom(proxy), Stats: st})
+	if err != nil {
+		return nil, err
+	}
+	return &EDHOCInitiator{Session: sess, Stats: st}, nil
+}
+
+// edhocImpostor is a device with its own fresh key and EDHOC credential
+// under name, which the proxy's list does not hold.
+func (tb *Testbed) edhocImpostor(name string) (*Sensor, error) {
+	v := tb.Variant
+	s := &Sensor{Name: name, Protection: v.Protection, Encoding: tb.Encoding, Resource: "temp"}
+	var own *KeyPair
+	if v.EDHOC.Method == 0 {
+		var err error
+		if own, err = GenerateKey(v.Alg); err != nil {
+			return nil, err
+		}
+		s.Key = own
+	}
+	k, err := newEDHOCKeys(edhocSuite(v.Alg), v.EDHOC.Method == 3, name, nil, own)
+	if err != nil {
+		return nil, err
+	}
+	if s.EDHOC, err = newEDHOCInitiator(v, k, tb.edhocProxy.Cred); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
