@@ -44,7 +44,9 @@ import (
 // idle at the sleep current.
 func init() {
 	registerTechnology("lorawan", "LoRaWAN class A (EU868): Semtech time on air per spreading factor, FRMPayload limits, SCHC compression and fragmentation (RFC 8724/9011), RX1/RX2 windows, 1 % duty cycle",
-		func(file string, data []byte) (header, Model, []Param, error) { return decodeFile(file, data, newLoRaWAN) })
+		func(file string, data []byte) (header, Model, []Param, error) {
+			return decodeFile(file, data, newLoRaWAN)
+		})
 }
 
 type lorawanParams struct {
