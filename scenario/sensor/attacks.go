@@ -321,7 +321,7 @@ func unregistered(ctx context.Context, tb *Testbed, st *attackState) (Outcome, e
 	if v.Protection.OSCORE {
 		return edhocRefused(ctx, tb, "rogue-1", "the rogue device's EDHOC session")
 	}
-	rogue := &Sensor{Name: "rogue-1", Protection: v.Protection, CID: v.CID, Encoding: tb.Encoding, Resource: "temp"}
+	rogue := &Sensor{Name: "rogue-1", Protection: v.Protection, CID: v.CID, Encoding: tb.Encoding, Resource: "temp", FlightInterval: tb.Sensor.FlightInterval}
 	if v.Alg != nil {
 		k, err := GenerateKey(v.Alg)
 		if err != nil {

@@ -85,6 +85,8 @@ type ProxyConfig struct {
 	Encoding *Encoding
 	// EDHOC is the proxy's EDHOC Responder configuration (edhoc-oscore).
 	EDHOC *EDHOCConfig
+	// FlightInterval is the DTLS retransmission timer (FlightInterval).
+	FlightInterval time.Duration
 }
 
 // ProxyStats counts what the proxy did.
@@ -126,6 +128,9 @@ type representation struct {
 func NewProxy(cfg ProxyConfig) *Proxy {
 	if cfg.Encoding == nil {
 		cfg.Encoding = Encodings[0]
+	}
+	if cfg.FlightInterval == 0 {
+		cfg.FlightInterval = time.Second
 	}
 	return &Proxy{cfg: cfg, endpoints: map[string]*endpoint{}, byID: map[string]*endpoint{},
 		stats: ProxyStats{Rejected: map[string]int{}}, received: map[string][]int{},

@@ -38,6 +38,8 @@ type Sensor struct {
 	// EDHOC is the sensor's EDHOC session and OSCORE context
 	// (edhoc-oscore only).
 	EDHOC *EDHOCInitiator
+	// FlightInterval is the DTLS retransmission timer (0: 1 s).
+	FlightInterval time.Duration
 
 	conn     *udpClient.Conn
 	dtlsConn *piondtls.Conn
@@ -98,7 +100,11 @@ func (s *Sensor) Dial(ctx context.Context, addr net.Addr, proxyKey []byte) error
 		return nil
 	}
 	s.HandshakeSign = &SignTimer{}
-	cfg, err := ClientConfig(s.Protection.Transport, s.CID, s.Name, s.PSK, s.Credential, s.HandshakeSign, proxyKey)
+	flight := s.FlightInterval
+	if flight == 0 {
+		flight = time.Second
+	}
+	cfg, err := ClientConfig(s.Protection.Transport, s.CID, s.Name, s.PSK, s.Credential, s.HandshakeSign, proxyKey, flight)
 	if err != nil {
 		return err
 	}

@@ -65,8 +65,9 @@ type Testbed struct {
 // the proxy and the relay start. The sensor is not connected yet.
 func NewTestbed(ctx context.Context, v Variant, enc *Encoding, params link.Params, name string) (*Testbed, error) {
 	tb := &Testbed{Variant: v, Encoding: enc, Authorised: Authorised{}}
-	s := &Sensor{Name: name, Protection: v.Protection, CID: v.CID, Encoding: enc, Resource: "temp"}
-	cfg := ProxyConfig{Authorised: tb.Authorised, PSKs: map[string][]byte{}, Encoding: enc}
+	flight := FlightInterval(params)
+	s := &Sensor{Name: name, Protection: v.Protection, CID: v.CID, Encoding: enc, Resource: "temp", FlightInterval: flight}
+	cfg := ProxyConfig{Authorised: tb.Authorised, PSKs: map[string][]byte{}, Encoding: enc, FlightInterval: flight}
 	if v.Alg != nil {
 		k, err := GenerateKey(v.Alg)
 		if err != nil {
