@@ -76,7 +76,11 @@ func MeasureSession(ctx context.Context, v Variant, enc *Encoding, params link.P
 	defer tb.Close()
 	s := &Session{Variant: v, Identity: tb.Identity, Readings: readings}
 	if v.Alg != nil {
-		fmt.Fprintf(log, "%s: sensor %s generated its %s key; identity %s (the installer's label)\n", v.Name(), tb.Sensor.Name, v.Alg.Name, tb.Identity)
+		key := v.Alg.Name
+		if v.EDHOC != nil && v.EDHOC.Method == 3 {
+			key = edhocSuite(v.Alg).Curve.Name() + " static DH"
+		}
+		fmt.Fprintf(log, "%s: sensor %s generated its %s key; identity %s (the installer's label)\n", v.Name(), tb.Sensor.Name, key, tb.Identity)
 	}
 	relay := tb.Relay
 	step := func(what string, f func() error) (Window, error) {

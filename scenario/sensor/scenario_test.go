@@ -403,3 +403,69 @@ func TestInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// EDHOC + OSCORE priced on a TelosB over 802.15.4: the method-3
+// handshake's key pair priced as an ECDSA signature and its three ECDHs
+// as verifications (the DTLS substitution), a CPU figure per session and
+// a total per reading.
+// Tier: fast (loopback through the link emulator, about a second).
+func TestScenarioEnergyEDHOC(t *testing.T) {
+	s := newScenario(t, "--readings", "2", "--protection", "edhoc-oscore", "--edhoc-method", "static-dh")
+	l, _ := link.Lookup("802.15.4")
+	d, _ := energy.Lookup("telosb")
+	rp, _ := radio.Lookup("802.15.4")
+	run, err := s.Run(t.Context(), scenario.Env{Link: &l, Device: d, Radio: rp})
+	if err != nil || run.Status != result.Complete {
+		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
+	}
+	r := byName(run)["sensor/edhoc-oscore/ES256/static-dh"]
+	sess := metric(t, r, "energy-cpu/session")
+	sign, err := PriceOp(d, run.Environment, "ECDSA-P256-SHA256", "sign", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verify, err := PriceOp(d, run.Environment, "ECDSA-P256-SHA256", "verify", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (sign.Joules + 3*verify.Joules) * 1e3; math.Abs(sess.Summary.Median-want) > 1e-9*want {
+		t.Errorf("EDHOC session CPU %v mJ, want keygen + 3 ECDH = %v by hand", sess.Summary.Median, want)
+	}
+	if metric(t, r, "energy-radio/session").Summary.Median <= 0 || r.Metric("energy/reading") == nil {
+		t.Error("no radio energy per session or total per reading")
+	}
+}
+
+// On the LoRaWAN link the scenario runs (class A latency), prices the
+// traces on the LoRaWAN radio and frames the bytes as SCHC: an OSCORE
+// reading of 55 B is one frame of 13 + 55 B; a COSE_Sign1 one 13 + 115 B.
+// Tier: full (the emulated RX1 delay makes each exchange about a second).
+func TestScenarioLoRaWAN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full tier: LoRaWAN's 1 s receive delay per exchange")
+	}
+	s := newScenario(t, "--readings", "1", "--protection", "cose,edhoc-oscore", "--edhoc-method", "static-dh")
+	l, err := link.Lookup("lorawan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := energy.Lookup("uno-lora")
+	rp, _ := radio.Lookup("lorawan")
+	run, err := s.Run(t.Context(), scenario.Env{Link: &l, Device: d, Radio: rp})
+	if err != nil || run.Status != result.Complete {
+		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
+	}
+	got := byName(run)
+	for name, want := range map[string]float64{"sensor/edhoc-oscore/ES256/static-dh": 13 + 55, "sensor/cose-sign1/ES256": 13 + 115} {
+		r := got[name]
+		if a := metric(t, r, "reading-air-bytes-up").Summary.Median; a != want {
+			t.Errorf("%s: %v air bytes up, want %v", name, a, want)
+		}
+		if !strings.Contains(metric(t, r, "reading-air-bytes-up").Method, "SCHC") {
+			t.Errorf("%s: air bytes not counted as SCHC over LoRaWAN", name)
+		}
+		if metric(t, r, "energy-radio/reading").Summary.Median <= 0 {
+			t.Errorf("%s: no radio energy", name)
+		}
+	}
+}
