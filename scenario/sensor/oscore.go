@@ -47,6 +47,29 @@ type EDHOCOSCORE struct {
 	Name string
 }
 
+// EDHOCCred is how the sensor's message_3 names its credential: by value
+// (kccs, the default: the proxy learns the key from the message) or by
+// reference (kid: the installer provisioned the sensor's CCS at the proxy,
+// as RFC 9529 §3 and the IETF comparison assume).
+type EDHOCCred struct {
+	Ref  edhoc.Reference
+	Name string
+}
+
+// EDHOCCreds are the sensor credential references the scenario runs.
+var EDHOCCreds = []*EDHOCCred{{Ref: edhoc.ByValueCCS, Name: "kccs"}, {Ref: edhoc.ByKID, Name: "kid"}}
+
+// LookupEDHOCCred returns the reference named "kccs" or "kid".
+func LookupEDHOCCred(name string) (*EDHOCCred, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, c := range EDHOCCreds {
+		if n == c.Name || (n == "ccs" && c.Ref == edhoc.ByValueCCS) {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown EDHOC credential reference %q: want kccs (the CCS by value) or kid (by reference)", name)
+}
+
 // EDHOCMethods are the methods the scenario runs: static DH on both sides
 // (method 3, MACs only: the smallest messages) and signatures on both
 // sides (method 0).
@@ -132,6 +155,9 @@ type EDHOCConfig struct {
 	Suite  *edhoc.Suite
 	Method edhoc.Method
 	Keys   *EDHOCKeys
+	// Provisioned are sensors' CCSs the installer gave the proxy, for
+	// sensors that name theirs by kid.
+	Provisioned []*edhoc.Credential
 }
 
 // edhocResponder starts a Responder session for a new sensor.
@@ -152,12 +178,20 @@ func (p *Proxy) edhocResponder() (*edhoc.Session, []byte, error) {
 // resolveSensor authorises a sensor's credential: sent by value (kccs),
 // its identity h(COSE_Key | sub) must be on the installers' list.
 func (p *Proxy) resolveSensor(id edhoc.PeerID) (*edhoc.Credential, error) {
-	if id.CCS == nil {
-		return nil, errors.New("the proxy knows sensors by the CCS they send (kccs), not by reference")
-	}
-	c, err := edhoc.ParseCCS(id.CCS)
-	if err != nil {
-		return nil, err
+	var c *edhoc.Credential
+	switch {
+	case id.CCS != nil:
+		var err error
+		if c, err = edhoc.ParseCCS(id.CCS); err != nil {
+			return nil, err
+		}
+	case id.KID != nil:
+		var err error
+		if c, err = edhoc.ResolveFrom(p.cfg.EDHOC.Provisioned...)(id); err != nil {
+			return nil, fmt.Errorf("no provisioned credential with kid %x", id.KID)
+		}
+	default:
+		return nil, errors.New("the proxy knows sensors by their CCS, sent (kccs) or provisioned (kid)")
 	}
 	if !p.cfg.Authorised.Allows(NewIdentity(c.COSEKey, c.Subject)) {
 		p.mu.Lock()

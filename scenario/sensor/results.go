@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/internal/edhoc"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/stats"
@@ -69,7 +70,7 @@ func (s *Session) Result(ctx context.Context, c Costing) result.Result {
 	}
 	if e := s.EDHOC; e != nil {
 		suite := edhocSuite(v.Alg)
-		ps["cipher_suite"] = fmt.Sprintf("EDHOC method %v, cipher suite %s; the sensor's CCS sent by value (kccs), the proxy's by kid; OSCORE AES-CCM-16-64-128 (RFC 8613)", v.EDHOC.Method, suite.Name)
+		ps["cipher_suite"] = fmt.Sprintf("EDHOC method %v, cipher suite %s; the sensor's CCS %s, the proxy's by kid; OSCORE AES-CCM-16-64-128 (RFC 8613)", v.EDHOC.Method, suite.Name, credHow(v))
 		ps["edhoc_message_bytes"] = fmt.Sprintf("message_1 %d B, message_2 %d B, message_3 %d B (RFC 9528 §5, without CoAP framing)", e.Message1, e.Message2, e.Message3)
 		ps["application"] = fmt.Sprintf("%d readings read through the proxy; none verifiable end to end: the proxy is the OSCORE endpoint", s.AppUnverifiable)
 	} else if t := v.Protection.Transport; t != nil {
@@ -593,4 +594,12 @@ func orNone(s, none string) string {
 		return none
 	}
 	return s
+}
+
+// credHow says how an edhoc-oscore sensor named its credential.
+func credHow(v Variant) string {
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		return "named by kid (provisioned at the proxy by the installer)"
+	}
+	return "sent by value (kccs)"
 }

@@ -469,3 +469,24 @@ func TestScenarioLoRaWAN(t *testing.T) {
 		}
 	}
 }
+
+// With the sensor's credential named by kid, the EDHOC messages are the
+// sizes of RFC 9529 §3's trace (method 3, suite 2, kids): 37, 45 and
+// 19 bytes, measured here on the wire's payloads.
+// Tier: fast.
+func TestEDHOCKidSizesMatchRFC9529(t *testing.T) {
+	s := newScenario(t, "--readings", "1", "--protection", "edhoc-oscore", "--edhoc-method", "static-dh", "--edhoc-cred", "kid")
+	run, err := s.Run(t.Context(), scenario.Env{})
+	if err != nil || run.Status != result.Complete {
+		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
+	}
+	r := byName(run)["sensor/edhoc-oscore/ES256/static-dh/kid"]
+	if p := r.Subject.Params["edhoc_message_bytes"]; !strings.HasPrefix(p, "message_1 37 B, message_2 45 B, message_3 19 B") {
+		t.Errorf("EDHOC message sizes %q, want RFC 9529 §3's 37, 45, 19", p)
+	}
+	// message_3 and the EDHOC option's header byte ride with the
+	// registration (RFC 9668).
+	if n := metric(t, r, "session-message-3-bytes-up").Summary.Median; n != 20 {
+		t.Errorf("message_3 share of the first request %v B, want 19 + 1", n)
+	}
+}

@@ -18,8 +18,10 @@ type Variant struct {
 	Protection *Protection
 	Alg        *Alg
 	CID        bool
-	// EDHOC is the EDHOC method of an edhoc-oscore variant.
-	EDHOC *EDHOCOSCORE
+	// EDHOC is the EDHOC method of an edhoc-oscore variant, EDHOCCred how
+	// the sensor names its credential.
+	EDHOC     *EDHOCOSCORE
+	EDHOCCred *EDHOCCred
 }
 
 // Name is the variant's subject name: "sensor/cose-sign1/ES256",
@@ -35,6 +37,9 @@ func (v Variant) Name() string {
 	}
 	if v.EDHOC != nil {
 		parts = append(parts, v.EDHOC.Name)
+	}
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		parts = append(parts, "kid")
 	}
 	return strings.Join(parts, "/")
 }
@@ -166,7 +171,11 @@ func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
 	v := tb.Variant
 	suite := edhocSuite(v.Alg)
 	m := v.EDHOC.Method
-	sk, err := newEDHOCKeys(suite, m == 3, name, nil, s.Key)
+	var kid []byte
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		kid = sensorKID
+	}
+	sk, err := newEDHOCKeys(suite, m == 3, name, kid, s.Key)
 	if err != nil {
 		return err
 	}
@@ -186,6 +195,9 @@ func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
 	tb.Identity = NewIdentity(sk.Cred.COSEKey, name)
 	tb.Authorised[tb.Identity] = true
 	cfg.EDHOC = &EDHOCConfig{Suite: suite, Method: m, Keys: pk}
+	if kid != nil {
+		cfg.EDHOC.Provisioned = []*edhoc.Credential{sk.Cred}
+	}
 	if s.EDHOC, err = newEDHOCInitiator(v, sk, pk.Cred); err != nil {
 		return err
 	}
@@ -193,12 +205,20 @@ func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
 	return nil
 }
 
+// sensorKID is the kid of a sensor's CCS named by reference: 0x2b, as in
+// RFC 9529 §3 (a one-byte integer in PLAINTEXT_3).
+var sensorKID = []byte{0x2b}
+
 // newEDHOCInitiator is a sensor's EDHOC Initiator with keys k, trusting
 // the proxy's credential.
 func newEDHOCInitiator(v Variant, k *EDHOCKeys, proxy *edhoc.Credential) (*EDHOCInitiator, error) {
 	st := &edhoc.Stats{}
+	ref := edhoc.ByValueCCS
+	if v.EDHOCCred != nil && k.Cred.KID != nil {
+		ref = v.EDHOCCred.Ref
+	}
 	sess, err := edhoc.NewInitiator(edhoc.Party{Suite: edhocSuite(v.Alg), Method: v.EDHOC.Method, ConnID: sensorCI, Cred: k.Cred,
-		Ref: edhoc.ByValueCCS, SignKey: k.Signer, DHKey: k.DH, Peer: edhoc.ResolveFrom(proxy), Stats: st})
+		Ref: ref, SignKey: k.Signer, DHKey: k.DH, Peer: edhoc.ResolveFrom(proxy), Stats: st})
 	if err != nil {
 		return nil, err
 	}
