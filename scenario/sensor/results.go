@@ -3,6 +3,7 @@ package sensor
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -332,7 +333,27 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 			}
 			sessJ, sessS = sessJ+j, sessS+sec
 		}
-		add("energy-radio/session", "mJ", result.Modelled, c.Radio.Method()+"; the handshake and the teardown priced apart", sessJ*1e3)
+		sessHow := c.Radio.Method() + "; the handshake and the teardown priced apart"
+		if s.EDHOC != nil {
+			// message_3 rides in the registration's datagram: its share is
+			// the registration priced with it minus without it.
+			without := slices.Clone(reg)
+			for i := range without {
+				if without[i].Dir == result.Up {
+					n := s.EDHOC.Message3 + 1
+					without[i].Payload -= n
+					without[i].Bytes -= n
+					break
+				}
+			}
+			j1, s1, err1 := price(reg)
+			j0, s0, err0 := price(without)
+			if err1 == nil && err0 == nil {
+				sessJ, sessS = sessJ+j1-j0, sessS+s1-s0
+				sessHow += fmt.Sprintf("; EDHOC message_1 and message_2, and message_3's share of the registration datagram (priced with it minus without it: %.4g mJ)", (j1-j0)*1e3)
+			}
+		}
+		add("energy-radio/session", "mJ", result.Modelled, sessHow, sessJ*1e3)
 	}
 	if j, _, err := price(reg); err == nil {
 		add("energy-radio/registration", "mJ", result.Modelled, c.Radio.Method()+"; once per registration lifetime, not in the per-reading total", j*1e3)
