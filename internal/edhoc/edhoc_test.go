@@ -20,7 +20,7 @@ import (
 // are transcribed in testdata/rfc9529-trace{2,3}.txt: name, then hex
 // (spaces ignored).
 
-func loadTrace(t *testing.T, name string) map[string][]byte {
+func loadTrace(t testing.TB, name string) map[string][]byte {
 	t.Helper()
 	f, err := os.Open("testdata/" + name)
 	if err != nil {
@@ -403,4 +403,31 @@ func newSigner(t *testing.T, s *Suite) (crypto.Signer, crypto.PublicKey) {
 		t.Fatal(err)
 	}
 	return k, &k.PublicKey
+}
+
+// FuzzMessages feeds arbitrary bytes to the Responder's message_1 and the
+// Initiator's message_2 parsers (RFC 9529's trace 3 state): they must
+// refuse or accept without panicking. Seeds: the trace's messages and its
+// invalid ones. Tier: fast (seeds only without -fuzz).
+func FuzzMessages(f *testing.F) {
+	v := loadTrace(f, "rfc9529-trace3.txt")
+	for _, k := range []string{"message_1", "message_1_first", "message_2", "message_3", "error"} {
+		f.Add(v[k])
+	}
+	f.Add([]byte{0x19, 0x00, 0x03})
+	credI, _ := ParseCCS(v["CRED_I"])
+	credR, _ := ParseCCS(v["CRED_R"])
+	skI, _ := ecdh.P256().NewPrivateKey(v["SK_I"])
+	skR, _ := ecdh.P256().NewPrivateKey(v["SK_R"])
+	f.Fuzz(func(t *testing.T, m []byte) {
+		r, _ := NewResponder(Party{Suite: Suite2, Method: 3, ConnID: v["C_R"], Cred: credR, Ref: ByKID, DHKey: skR, Peer: ResolveFrom(credI)})
+		_ = r.ProcessMessage1(m)
+		i, _ := NewInitiator(Party{Suite: Suite2, Method: 3, SuitesI: []int{6, 2}, ConnID: v["C_I"], Cred: credI, Ref: ByKID,
+			DHKey: skI, Peer: ResolveFrom(credR), Ephemeral: v["X"]})
+		if _, err := i.Message1(); err != nil {
+			t.Fatal(err)
+		}
+		_ = i.ProcessMessage2(m)
+		_, _ = ParseCCS(m)
+	})
 }
