@@ -19,7 +19,7 @@ func near(got, want, rel float64) bool {
 // Every built-in profile loads (init would have panicked otherwise), has
 // the devices the issue names, and every known number has a source.
 func TestBuiltinProfiles(t *testing.T) {
-	want := []string{"arduino-uno", "esp32", "host", "mica2dot", "micaz", "nokia-n95", "nrf52840", "pi-zero-2w", "s001-phone", "telosb"}
+	want := []string{"arduino-uno", "esp32", "host", "mica2dot", "micaz", "nokia-n95", "nrf52840", "pi-zero-2w", "s001-phone", "telosb", "uno-lora"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("built-in devices %v, want %v", got, want)
 	}
