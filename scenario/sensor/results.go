@@ -387,7 +387,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 		r.Warnings = append(r.Warnings, "battery life: "+err.Error())
 		return
 	}
-	m := add("battery-life", "days", label, b.Method, b.Life.Days())
+	m := add("battery-life", "s", label, b.Method, b.Life.Seconds)
 	m.Better = result.Higher
 }
 

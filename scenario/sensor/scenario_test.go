@@ -187,7 +187,7 @@ func TestScenarioEnergy(t *testing.T) {
 	// By hand: TinyECC secp192k1 sign 6.695 s scaled to 256 bits by the
 	// exponent fitted to its secp160r1 time (4.361 s), at 2.65 V × 1.8 mA.
 	k := math.Log(6.695/4.361) / math.Log(192.0/160)
-	wantCPU := 6.695 * math.Pow(256.0/192, k) * 2.65 * 1.8e-3 * 1e3
+	wantCPU := 6.695 * math.Pow(256.0/192, k) * 2.65 * 1.8e-3 // J
 	if math.Abs(cpu.Summary.Median-wantCPU) > 1e-6*wantCPU {
 		t.Errorf("CPU energy %v mJ, want %v by hand", cpu.Summary.Median, wantCPU)
 	}
