@@ -24,7 +24,9 @@ import (
 // exists before the first packet, as S001's did.
 func init() {
 	registerTechnology("bredr", "Bluetooth Classic (BR/EDR) ACL link: active mode while packets flow, an inactivity timer, then sniff mode",
-		func(file string, data []byte) (header, Model, []Param, error) { return decodeFile(file, data, newBREDR) })
+		func(file string, data []byte) (header, Model, []Param, error) {
+			return decodeFile(file, data, newBREDR)
+		})
 }
 
 type bredrParams struct {
