@@ -477,3 +477,42 @@ func lostCount(mu *sync.Mutex, ds []Datagram) int {
 	}
 	return n
 }
+
+// TestWrapPeerClosesFirst (fast tier): the peer sends and closes before
+// the device end does — a TLS server answering close_notify with its FIN —
+// so the relay closes Wrap's pipe while its uplink read is pending. That is
+// the connection's end, not a link failure (it was reported as "read/write
+// on closed pipe", failing remote-sign cells on a loaded machine). The
+// order is fixed: the device end never writes or closes before the peer.
+func TestWrapPeerClosesFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		c.Write([]byte("hello"))
+		c.Close()
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Wrap(raw, StreamConfig{Passive: true, Start: time.Now()})
+	defer w.Close()
+	b, err := io.ReadAll(w)
+	if err != nil || string(b) != "hello" {
+		t.Fatalf("read %q, %v", b, err)
+	}
+	st, err, _ := LinkStats(w)
+	if err != nil {
+		t.Fatalf("the peer closing first is an error: %v", err)
+	}
+	if st.DownBytes != 5 || st.UpBytes != 0 {
+		t.Errorf("carried %d B down, %d B up; want 5 and 0", st.DownBytes, st.UpBytes)
+	}
+}

@@ -3,7 +3,12 @@ package remotesign
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
+	"encoding/pem"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -280,5 +285,59 @@ func TestS001OverBREDR(t *testing.T) {
 		if lat := res.Metric(MetricLatency).Summary.Min; lat < 20e6 {
 			t.Errorf("latency %v ns over a 10 ms link", lat)
 		}
+	}
+}
+
+// TestOpenSSLClientTalksToSignerProcess (full tier: a signer process and
+// OpenSSL) points an independent TLS client at the signer running as its
+// own process: s_client verifies the certificate the process generated,
+// sends a KeyRequest and a SignRequest, and the signature verifies. The
+// test reads both responses from s_client's output, then ends it (the
+// signer would otherwise wait out its idle timeout).
+func TestOpenSSLClientTalksToSignerProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full tier: a signer process and OpenSSL")
+	}
+	openssl := needOpenSSL(t)
+	schemes := signSchemes(t, "ECDSA-P256-SHA256")
+	sess, err := StartProcessSession(schemes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	ca := filepath.Join(t.TempDir(), "signer.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: sess.certDER}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	doc := Document(3000, 1)
+	kr, _ := KeyRequest{Scheme: "ECDSA-P256-SHA256"}.Marshal()
+	sr, _ := SignRequest{ID: 7, Scheme: "ECDSA-P256-SHA256", Document: doc}.Marshal()
+	cmd := exec.Command(openssl, "s_client", "-connect", sess.tlsAddr, "-CAfile", ca,
+		"-servername", "signer.invalid", "-verify_return_error", "-tls1_3", "-quiet")
+	cmd.Stdin = bytes.NewReader(append(kr, sr...))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	m, err := ReadMessage(out, 1<<20)
+	if err != nil {
+		t.Fatalf("KeyResponse: %v (s_client: %s)", err, stderr.String())
+	}
+	pub, err := x509.ParsePKIXPublicKey(m.(KeyResponse).PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ReadMessage(out, 1<<20); err != nil {
+		t.Fatalf("SignResponse: %v (s_client: %s)", err, stderr.String())
+	}
+	resp := m.(SignResponse)
+	if resp.ID != 7 || !schemes[0].Verify(pub, doc, resp.Signature) {
+		t.Fatalf("response %d: the signature does not verify", resp.ID)
 	}
 }
