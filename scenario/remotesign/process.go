@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
 	"strings"
 	"sync"
@@ -66,6 +67,10 @@ type processStats struct {
 
 // signerProcessMain is the child: it serves until its stdin closes.
 func signerProcessMain(in io.Reader, out io.Writer) int {
+	// Ctrl-C reaches the whole process group: the parent decides when the
+	// signer ends (it closes our stdin), so the connection being measured
+	// when the user interrupts is answered and reported, not cut.
+	signal.Ignore(os.Interrupt)
 	var mu sync.Mutex
 	enc := json.NewEncoder(out)
 	send := func(v any) {
