@@ -149,7 +149,7 @@ var (
 	// Joulescope UI's CSV export writes "#time (s),current (A),voltage
 	// (V)" when asked for a header; its statistics recorder
 	// "#time,current,voltage,power,charge,energy" in SI units.
-	joulescopeHeader = regexp.MustCompile(`^#\s*time\b`)
+	joulescopeHeader = regexp.MustCompile(`^#\s*time(\s*\(s\))?\s*,\s*current\b`)
 	// PyMonsoon's sampleEngine: "Time(ms),Main(mA),…," with a trailing
 	// comma on every line.
 	pymonsoonHeader = regexp.MustCompile(`^Time\(ms\),Main\(mA\).*,$`)

@@ -143,10 +143,23 @@ func TestTraceFormatErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.name, tc.err, tc.want)
 		}
 	}
+	// The Power Profiler app's earlier "Bits" column is D0-D7 by another name.
+	tr, err := ReadTrace("b.csv", strings.NewReader("Timestamp(ms),Current(uA),Bits\n0.00,10,00000000\n0.01,10,00000001\n0.02,10,00000000\n"), TraceOptions{Volts: 3})
+	if err != nil || tr.Format != "ppk2" || len(tr.Digital) != 8 {
+		t.Fatalf("Bits column: %v %v", tr, err)
+	}
+	if ph, _, err := tr.DigitalPhases("D0"); err != nil || len(ph) != 1 || !near(ph[0].Start, 1e-5, 1e-15) {
+		t.Errorf("Bits D0 phases %+v %v", ph, err)
+	}
+	// A comment line that merely starts with "time" is no Joulescope header.
+	tr, err = ReadTrace("c.csv", strings.NewReader("# time series of a sensor\ntime (s),power (W)\n0,1\n1,1\n"), TraceOptions{})
+	if err != nil || tr.Format != "csv" || !near(tr.Energy(), 1, 1e-12) {
+		t.Errorf("commented CSV: %v %v", tr, err)
+	}
 	// PyMonsoon with dropped samples: the host clock spans far more than
 	// the samples at 5 kHz.
 	csv := "Time(ms),Main(mA),Main Voltage(V),\n1.0,100,4,\n1.0,100,4,\n2.0,100,4,\n"
-	tr, err := ReadTrace("m.csv", strings.NewReader(csv), TraceOptions{})
+	tr, err = ReadTrace("m.csv", strings.NewReader(csv), TraceOptions{})
 	if err != nil || !strings.Contains(strings.Join(tr.Warnings, ";"), "samples were dropped") {
 		t.Errorf("dropped samples: %v %v", tr, err)
 	}

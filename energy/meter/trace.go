@@ -136,6 +136,11 @@ func classify(header []string, opt TraceOptions, d *dialect) (layout, []string, 
 		if name == "" {
 			continue // a trailing comma (PyMonsoon ends every line with one)
 		}
+		if low == "bits" {
+			// The Power Profiler app's earlier name for its D0-D7 column.
+			l.digital = append(l.digital, digitalColumn{index: i, first: 0, bits: 8})
+			continue
+		}
 		if m := digitalName.FindStringSubmatch(name); m != nil {
 			dc := digitalColumn{index: i, bits: 1}
 			switch {
