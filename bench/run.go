@@ -125,6 +125,11 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 			if cfg.Method == MethodSeed002 {
 				m := result.NewScalar("total-time", "ns", result.Lower, result.Measured, ps.totalNs)
 				m.Method = fmt.Sprintf("sum over %d keys/inputs × %d repetitions, as the seed002 study reported", cfg.Keys, cfg.Repetitions)
+				if note := distinctKeys(ps.Point, cfg.Keys); note != "" {
+					m.Method += "; " + note
+					res.Warnings = append(res.Warnings, note)
+					res.Subject.Params["distinct_keys"] = fmt.Sprint(ps.Op.DistinctKeys)
+				}
 				res.Metrics = append(res.Metrics, m)
 			}
 			addEstimates(res, ps.Point, estimate)
@@ -445,4 +450,17 @@ func newRunID() string {
 	var b [4]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// distinctKeys says when the seed002 design's K keys are fewer distinct
+// keys: an operation with DistinctKeys < K reuses key k mod DistinctKeys
+// (RSA-7680 and RSA-15360 ship two embedded keys each: generating them
+// takes minutes, and Go's rsa.GenerateKey cannot regenerate them from a
+// seed). The output names the count used.
+func distinctKeys(p Point, keys int) string {
+	n := p.Op.DistinctKeys
+	if n == 0 || n >= keys {
+		return ""
+	}
+	return fmt.Sprintf("%d distinct keys, not %d: %s has %d embedded test keys, so key k is key k mod %d", n, keys, p.Scheme.Info().Name, n, n)
 }

@@ -39,6 +39,8 @@ type signScheme struct {
 	// Args.Variant v (RSA: embedded keys, because generating large keys is
 	// slow). Otherwise Prepare generates a fresh pair, which is cheap.
 	testKey func(v int) (crypto.PublicKey, crypto.PrivateKey, error)
+	// testKeys is how many distinct keys testKey has (Operation.DistinctKeys).
+	testKeys int
 	// encode returns the public and private key encodings whose lengths
 	// Info.Sizes declares (named in the key_encoding parameter).
 	encode func(pub crypto.PublicKey, priv crypto.PrivateKey) (pubEnc, privEnc []byte, err error)
@@ -158,7 +160,7 @@ func (s *signScheme) Operations() []Operation {
 	ops = append(ops, s.extra...)
 	return append(ops,
 		Operation{
-			Name: OpSign, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll || s.slowSign,
+			Name: OpSign, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll || s.slowSign, DistinctKeys: s.testKeys,
 			Prepare: func(a Args) (Loop, error) {
 				_, priv, err := s.key(a.Variant)
 				if err != nil {
@@ -187,7 +189,7 @@ func (s *signScheme) Operations() []Operation {
 			},
 		},
 		Operation{
-			Name: OpVerify, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll,
+			Name: OpVerify, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll, DistinctKeys: s.testKeys,
 			Prepare: func(a Args) (Loop, error) {
 				pub, priv, err := s.key(a.Variant)
 				if err != nil {
@@ -450,6 +452,7 @@ func newRSA(bits int, v rsaVariant, keygen bool) *signScheme {
 			}
 			return &k.PublicKey, k, nil
 		},
+		testKeys: rsaTestKeyCount(bits),
 		encode: func(pub crypto.PublicKey, priv crypto.PrivateKey) ([]byte, []byte, error) {
 			k, err := signKeyOf[*rsa.PrivateKey](priv)
 			if err != nil {

@@ -128,7 +128,7 @@ func TestScenarioEndToEnd(t *testing.T) {
 				t.Errorf("%s: net energy %v J, want %v", r.Subject.Name, got, want)
 			}
 			q := 3000e-3 * 3600 // 3000 mAh in coulombs
-			if got, want := metricMedian(t, r, "signatures-per-battery"), q/((amps-0.1397)*math.Ceil(dt*1e9)*1e-9); math.Abs(got-want) > 1e-6*want {
+			if got, want := metricMedian(t, r, "signatures-per-battery"), q/((amps-0.1397)*math.Ceil(dt*1e9)*1e-9); math.Abs(got-want) > 1e-5*want {
 				t.Errorf("%s: %v signatures per battery, want %v", r.Subject.Name, got, want)
 			}
 			if l := r.Metric("energy-signature").Label; l != result.Estimated {
