@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,6 +64,22 @@ type CProvider struct {
 	Status ProviderStatus
 	Reason string
 	Load   func() (version string, schemes []Scheme, err error)
+	// NullCall crosses into C n times to do nothing: the cost of a cgo
+	// call, which bench reports in the run's environment.
+	NullCall func(n int)
+}
+
+// ErrNotCompiledIn is wrapped by a Load error that means the provider was
+// built without its library (no headers at build time).
+var ErrNotCompiledIn = errors.New("not compiled in")
+
+var cgoNullCall func(n int)
+
+// CgoNullCall returns a function that makes n empty cgo calls, if a C
+// provider loaded: what crossing from Go into C costs on this machine.
+func CgoNullCall() (func(n int), bool) {
+	loadProviders()
+	return cgoNullCall, cgoNullCall != nil
 }
 
 var (
@@ -100,11 +117,14 @@ func loadProviders() {
 			version, schemes, err := p.Load()
 			if err != nil {
 				info.Status = ProviderLibraryAbsent
-				if p.Status != "" {
-					info.Status = p.Status
+				if errors.Is(err, ErrNotCompiledIn) {
+					info.Status = ProviderNotCompiled
 				}
 				info.Reason = err.Error()
 				continue
+			}
+			if p.NullCall != nil && cgoNullCall == nil {
+				cgoNullCall = p.NullCall
 			}
 			info.Library = version
 			for _, s := range schemes {
