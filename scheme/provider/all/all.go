@@ -6,4 +6,5 @@ package all
 
 import (
 	_ "github.com/cryptocost/cryptocost/scheme/provider/openssl"
+	_ "github.com/cryptocost/cryptocost/scheme/provider/sodium"
 )

@@ -5,13 +5,11 @@ package openssl
 /*
 #cgo CFLAGS: -I${SRCDIR}/../internal/cprov -Werror=implicit-function-declaration
 #cgo LDFLAGS: -ldl
-#include <stdlib.h>
 #include "openssl_cc.h"
 */
 import "C"
 
 import (
-	"fmt"
 	"strings"
 	"unsafe"
 
@@ -26,23 +24,7 @@ var lib = &cprov.Lib{Name: Name,
 
 func init() {
 	scheme.RegisterCProvider(scheme.CProvider{Name: Name, Description: description, Package: debianPackage,
-		Load: load, NullCall: lib.NullCall()})
-}
-
-func load() (string, []scheme.Scheme, error) {
-	version := (*C.char)(C.calloc(256, 1))
-	defer C.free(unsafe.Pointer(version))
-	errBuf := (*C.char)(C.calloc(512, 1))
-	defer C.free(unsafe.Pointer(errBuf))
-	switch C.oc_load(version, 256, errBuf, 512) {
-	case 0:
-	case -2:
-		return "", nil, fmt.Errorf("%w: %s", scheme.ErrNotCompiledIn, C.GoString(errBuf))
-	default:
-		return "", nil, fmt.Errorf("%s", C.GoString(errBuf))
-	}
-	ss, err := cprov.Schemes(Name, entries())
-	return C.GoString(version), ss, err
+		Load: func() (string, []scheme.Scheme, error) { return lib.Load(unsafe.Pointer(C.oc_load), entries) }, NullCall: lib.NullCall()})
 }
 
 func entries() []cprov.Entry {

@@ -20,6 +20,10 @@ static int cc_call_public(void *f, const char *alg, const uint8_t *priv, size_t 
 	return ((cc_public_fn)f)(alg, priv, privlen, pub, publen, err, errlen);
 }
 static void cc_call_null(void *f) { ((cc_null_fn)f)(); }
+typedef int (*cc_load_fn)(char *version, size_t vlen, char *err, size_t errlen);
+static int cc_call_load(void *f, char *version, size_t vlen, char *err, size_t errlen) {
+	return ((cc_load_fn)f)(version, vlen, err, errlen);
+}
 */
 import "C"
 
@@ -176,6 +180,13 @@ func (l *Lib) Block(modes []string, name func(mode string) string) scheme.BlockI
 	}}
 }
 
+// Stream is the StreamImpl of alg.
+func (l *Lib) Stream(alg string) scheme.StreamImpl {
+	return scheme.StreamImpl{XOR: func(key, iv, in []byte) (scheme.Job, error) {
+		return jobOf(l.newJob(C.CC_ENCRYPT, alg, key, iv, in))
+	}}
+}
+
 // Sign is the SignImpl of alg.
 func (l *Lib) Sign(alg string) scheme.SignImpl {
 	return scheme.SignImpl{
@@ -197,6 +208,26 @@ func (l *Lib) Agreement(alg string) scheme.AgreementImpl {
 		Public:      func(priv []byte) ([]byte, error) { return l.PublicOf(alg, priv) },
 		Derive:      func(priv, peer []byte) (scheme.Job, error) { return jobOf(l.newJob(C.CC_DERIVE, alg, priv, peer)) },
 	}
+}
+
+// Load runs the provider's C loader (int load(char *version, size_t,
+// char *err, size_t): 0 when the library opened, -2 when the provider was
+// built without its headers) and, if it opened, builds the schemes of
+// entries() (called only then: it may ask the library what it offers).
+func (l *Lib) Load(loader unsafe.Pointer, entries func() []Entry) (string, []scheme.Scheme, error) {
+	version := (*C.char)(C.calloc(256, 1))
+	defer C.free(unsafe.Pointer(version))
+	errBuf := (*C.char)(C.calloc(errLen, 1))
+	defer C.free(unsafe.Pointer(errBuf))
+	switch C.cc_call_load(loader, version, 256, errBuf, errLen) {
+	case 0:
+	case -2:
+		return "", nil, fmt.Errorf("%w: %s", scheme.ErrNotCompiledIn, C.GoString(errBuf))
+	default:
+		return "", nil, errors.New(C.GoString(errBuf))
+	}
+	ss, err := Schemes(l.Name, entries())
+	return C.GoString(version), ss, err
 }
 
 // Entry is one algorithm a provider offers: the registry's name and what
