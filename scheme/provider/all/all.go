@@ -8,4 +8,5 @@ import (
 	_ "github.com/cryptocost/cryptocost/scheme/provider/mbedtls"
 	_ "github.com/cryptocost/cryptocost/scheme/provider/openssl"
 	_ "github.com/cryptocost/cryptocost/scheme/provider/sodium"
+	_ "github.com/cryptocost/cryptocost/scheme/provider/wolfssl"
 )
