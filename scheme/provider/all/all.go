@@ -5,6 +5,7 @@
 package all
 
 import (
+	_ "github.com/cryptocost/cryptocost/scheme/provider/gcrypt"
 	_ "github.com/cryptocost/cryptocost/scheme/provider/mbedtls"
 	_ "github.com/cryptocost/cryptocost/scheme/provider/openssl"
 	_ "github.com/cryptocost/cryptocost/scheme/provider/sodium"
