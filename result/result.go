@@ -91,8 +91,8 @@ type Environment struct {
 	// CgoCallNs is what one empty Go-to-C call cost on this machine, the
 	// median of timed batches, when the run measured C providers. Their
 	// timed loops cross into C once per batch of calls, not per call.
-	CgoCallNs float64 `json:"cgo_call_ns,omitempty"`
-	Notes      []string          `json:"notes,omitempty"`          // what could not be read, and why
+	CgoCallNs float64  `json:"cgo_call_ns,omitempty"`
+	Notes     []string `json:"notes,omitempty"` // what could not be read, and why
 }
 
 // Result is one measured (or modelled) subject.

@@ -17,7 +17,7 @@ type Filter struct {
 	Families []scheme.Family
 	MinBits  int
 	MaxBits  int      // 0: no maximum
-	Globs []string // name globs; empty: all
+	Globs    []string // name globs; empty: all
 	// Providers are provider names or globs; empty: the Go providers
 	// (C-library providers are listed, as bench measures them, when named).
 	Providers []string
