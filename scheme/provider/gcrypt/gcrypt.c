@@ -134,6 +134,8 @@ static long token(gcry_sexp_t sexp, const char *name, uint8_t *out, size_t cap, 
 	if (d) {
 		// Ed25519's public key may carry gcrypt's 0x40 "native" prefix.
 		if (n == 33 && (uint8_t)d[0] == 0x40) d++, n--;
+		// An MPI may carry a leading zero byte (its sign): drop it to fit.
+		while (want && n > want && d[0] == 0) d++, n--;
 		size_t pad = want > n ? want - n : 0;
 		if (n + pad <= cap) {
 			memset(out, 0, pad);

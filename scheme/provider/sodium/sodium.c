@@ -145,6 +145,7 @@ cc_job *sc_new(int kind, const char *alg, const cc_buf *in, int nin, char *err, 
 		case A_CHACHA20:
 		case A_SALSA20: j->outcap = j->in.n[2]; break;
 		case A_ED25519:
+			if (kind == CC_KEYGEN) break;
 			if (j->in.n[0] != 32) rc = (CC_ERR(err, errlen, "Ed25519 keys are 32 bytes"), -1);
 			else if (kind == CC_SIGN) P(crypto_sign_seed_keypair)(j->pk, j->sk, j->in.p[0]);
 			break;
