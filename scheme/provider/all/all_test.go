@@ -452,4 +452,3 @@ type flipJob struct{ h hash.Hash }
 
 func (j *flipJob) Run(n int) error { return nil }
 func (j *flipJob) Output() []byte  { return j.h.Sum(nil) }
-
