@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scheme"
 )
 
@@ -302,4 +303,12 @@ func visitDefaults(quick bool) time.Duration {
 		return 2 * time.Millisecond
 	}
 	return 8 * time.Millisecond
+}
+
+// IsBaseline reports whether s is the baseline implementation of its
+// algorithm: the one a name without a provider resolves to (the Go
+// implementation). compare --by-provider puts these in its first column.
+func IsBaseline(s result.Subject) bool {
+	ref, err := scheme.Lookup(s.Scheme)
+	return err == nil && string(ref.Info().Provider) == s.Provider
 }

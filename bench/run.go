@@ -317,6 +317,12 @@ func subject(p Point) result.Subject {
 	if info.Legacy != "" {
 		params["legacy"] = info.Legacy
 	}
+	// The implementation a name without a provider resolves to: compare
+	// --by-provider and the report's provider chart measure the others
+	// against it.
+	if ref, err := scheme.Lookup(info.Name); err == nil && ref == p.Scheme {
+		params["baseline"] = "yes"
+	}
 	s := result.Subject{
 		Kind: "primitive", Name: p.Name(),
 		Scheme: info.Name, Provider: string(info.Provider), Family: string(info.Family),

@@ -371,7 +371,7 @@ func TestBuildersNeedTheirData(t *testing.T) {
 	mine := map[string]*result.Run{
 		"throughput": benchRun(), "signature-cost": benchRun(), "keygen-distribution": benchRun(),
 		"handshake-bytes": tlsRun(), "energy-components": tlsRun(), "transfer": transferRun(),
-		"model-sweep": modelRun(), "battery-life": modelRun(),
+		"model-sweep": modelRun(), "battery-life": modelRun(), "providers": providerRun(),
 	}
 	for _, b := range Builders() {
 		if mine[b.Name] == nil {
