@@ -12,7 +12,7 @@
 // What Debian 12's libssl-dev (OpenSSL 3.0) offers and is registered here:
 // MD5, SHA-1, SHA-2, SHA-3, SHAKE, BLAKE2b-512, BLAKE2s-256 and RIPEMD-160
 // (the default provider has it since 3.0.7); HMAC, CMAC and Poly1305 through
-// EVP_MAC; AES ECB/CBC/OFB/CTR, 3DES and SM4 modes; AES-GCM, AES-CCM and
+// EVP_MAC, KMAC128 and KMAC256 (empty customisation, default lengths); AES ECB/CBC/OFB/CTR, 3DES and SM4 modes; AES-GCM, AES-CCM and
 // ChaCha20-Poly1305; ECDSA on P-224/256/384/521, Ed25519, Ed448; X25519,
 // X448, ECDH on P-256/384/521. Not registered: Blowfish, CAST5, IDEA, DES,
 // RC4 and Whirlpool are in the legacy provider, which is not loaded by

@@ -41,6 +41,7 @@ func entries() []cprov.Entry {
 	for name, alg := range map[string]string{
 		"HMAC-SHA-1": "HMAC:SHA1", "HMAC-SHA-256": "HMAC:SHA256", "HMAC-SHA-512": "HMAC:SHA512",
 		"AES-128-CMAC": "CMAC:AES-128-CBC", "AES-256-CMAC": "CMAC:AES-256-CBC", "Poly1305": "POLY1305",
+		"KMAC128": "KMAC-128", "KMAC256": "KMAC-256",
 	} {
 		add(name, lib.MAC(alg))
 	}
