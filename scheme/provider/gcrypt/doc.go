@@ -12,7 +12,8 @@
 // MD5, SHA-1, SHA-2 (with SHA-512/256), SHA-3, BLAKE2b-512, BLAKE2s-256,
 // RIPEMD-160, Whirlpool, Tiger and Tiger2 (gcry_md, one handle reset per
 // call); HMAC and AES-CMAC (gcry_mac, keyed once, reset per call),
-// Poly1305; AES, Triple DES, Blowfish, CAST5, Twofish, Serpent, IDEA and SM4
+// Poly1305; AES-GCM-SIV (GCRY_CIPHER_MODE_GCM_SIV, new in 1.10; the Go
+// scheme of that name is this repository's reference implementation); AES, Triple DES, Blowfish, CAST5, Twofish, Serpent, IDEA and SM4
 // in ECB/CBC/OFB/CTR; AES-GCM, AES-CCM, ChaCha20-Poly1305 (the key set once,
 // the nonce per call); ChaCha20, Salsa20 and RC4; Ed25519 and ECDSA on the
 // NIST curves (gcry_pk_sign over S-expressions, the key's public point

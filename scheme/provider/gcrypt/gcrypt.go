@@ -54,6 +54,7 @@ func entries() []cprov.Entry {
 	for name, alg := range map[string]string{
 		"AES-128-GCM": "AES128:GCM", "AES-256-GCM": "AES256:GCM", "ChaCha20-Poly1305": "CHACHA20:POLY1305",
 		"AES-128-CCM": "AES128:CCM:16", "AES-128-CCM-8": "AES128:CCM:8",
+		"AES-128-GCM-SIV": "AES128:GCM_SIV", "AES-256-GCM-SIV": "AES256:GCM_SIV",
 	} {
 		add(name, lib.AEAD(alg))
 	}
