@@ -59,7 +59,13 @@ func cpuProbe(name, what string, needed func() bool, probe func()) func() error 
 		cmd.Env = append(os.Environ(), cpuProbeEnv+"="+name)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil && strings.Contains(stderr.String(), "SIGILL") {
+		if err := cmd.Start(); err != nil {
+			// The check cannot run (under qemu-user without binfmt_misc,
+			// this executable cannot start itself): better unavailable
+			// than a SIGILL that ends the whole run.
+			return fmt.Errorf("%w: %s, and the check that they run could not start (%v)", ErrUnavailable, what, err)
+		}
+		if err := cmd.Wait(); err != nil && strings.Contains(stderr.String(), "SIGILL") {
 			return fmt.Errorf("%w: %s, but this CPU raises SIGILL on them", ErrUnavailable, what)
 		}
 		return nil
