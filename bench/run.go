@@ -71,6 +71,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 		cfg.Repetitions = 10
 	}
 	env := measure.CaptureEnvironment()
+	describeCProviders(&env, plan)
 	run := &result.Run{
 		Schema:      result.Schema,
 		ID:          newRunID(),
@@ -321,6 +322,12 @@ func subject(p Point) result.Subject {
 	if info.Legacy != "" {
 		params["legacy"] = info.Legacy
 	}
+	// The implementation a name without a provider resolves to: compare
+	// --by-provider and the report's provider chart measure the others
+	// against it.
+	if ref, err := scheme.Lookup(info.Name); err == nil && ref == p.Scheme {
+		params["baseline"] = "yes"
+	}
 	s := result.Subject{
 		Kind: "primitive", Name: p.Name(),
 		Scheme: info.Name, Provider: string(info.Provider), Family: string(info.Family),
@@ -463,4 +470,44 @@ func distinctKeys(p Point, keys int) string {
 		return ""
 	}
 	return fmt.Sprintf("%d distinct keys, not %d: %s has %d embedded test keys, so key k is key k mod %d", n, keys, p.Scheme.Info().Name, n, n)
+}
+
+// describeCProviders records, for a plan that measures C-library
+// providers, the libraries' versions and what one cgo call costs here, so
+// a reader can see that it is small beside the timed batches (each batch
+// crosses into C once for n calls).
+func describeCProviders(env *result.Environment, plan *Plan) {
+	used := map[scheme.Provider]bool{}
+	for _, s := range plan.Schemes {
+		if p := s.Info().Provider; scheme.IsCProvider(p) {
+			used[p] = true
+		}
+	}
+	if len(used) == 0 {
+		return
+	}
+	env.Libraries = map[string]string{}
+	for _, p := range scheme.Providers() {
+		if used[p.Name] {
+			env.Libraries[string(p.Name)] = p.Library
+		}
+	}
+	if call, ok := scheme.CgoNullCall(); ok {
+		env.CgoCallNs = cgoCallNs(call)
+		env.Notes = append(env.Notes, fmt.Sprintf("C providers: each timed batch is one cgo call running the library n times inside C; one empty cgo call costs %.0f ns here (median of 15 batches of 10000)", env.CgoCallNs))
+	}
+}
+
+// cgoCallNs times batches of empty cgo calls and returns the median cost
+// of one call.
+func cgoCallNs(call func(n int)) float64 {
+	const batches, per = 15, 10000
+	call(per) // warm-up
+	ns := make([]float64, batches)
+	for i := range ns {
+		start := time.Now()
+		call(per)
+		ns[i] = float64(time.Since(start).Nanoseconds()) / per
+	}
+	return stats.Summarize(ns).Median
 }

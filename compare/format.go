@@ -325,9 +325,7 @@ func (gobenchFormat) Write(w io.Writer, c *Comparison) error {
 		run := *in.Run
 		run.Results = nil
 		for _, r := range in.Run.Results {
-			if in.Subjects == "" {
-				run.Results = append(run.Results, r)
-			} else if ok, _ := matchGlob(in.Subjects, r.Subject.Name); ok {
+			if in.keeps(r.Subject) {
 				run.Results = append(run.Results, r)
 			}
 		}

@@ -138,7 +138,7 @@ type Builder struct {
 // builders is the registry, in report order: primitives, then protocols,
 // then models. Adding a chart is writing a Builder and listing it here.
 var builders = []Builder{
-	throughputBuilder, signatureBuilder, keygenBuilder,
+	throughputBuilder, signatureBuilder, keygenBuilder, providerBuilder,
 	handshakeBuilder, energyBuilder, transferBuilder,
 	sweepBuilder, batteryBuilder,
 }

@@ -89,7 +89,14 @@ type Environment struct {
 	Virtual    string            `json:"virtualization,omitempty"` // hypervisor, when /proc/cpuinfo says so
 	Device     string            `json:"device,omitempty"`         // the device profile, if one was named
 	Deps       map[string]string `json:"dependencies,omitempty"`   // module path -> version
-	Notes      []string          `json:"notes,omitempty"`          // what could not be read, and why
+	// Libraries are the C libraries the run measured through cgo
+	// providers: provider -> the version the loaded library reports.
+	Libraries map[string]string `json:"c_libraries,omitempty"`
+	// CgoCallNs is what one empty Go-to-C call cost on this machine, the
+	// median of timed batches, when the run measured C providers. Their
+	// timed loops cross into C once per batch of calls, not per call.
+	CgoCallNs float64  `json:"cgo_call_ns,omitempty"`
+	Notes     []string `json:"notes,omitempty"` // what could not be read, and why
 }
 
 // Result is one measured (or modelled) subject.
