@@ -28,7 +28,7 @@ const HeaderModel = "TLS bytes measured on the socket; packets modelled: flights
 // connCost is what one measured connection cost.
 type connCost struct {
 	bytesUp, bytesDown int // TLS bytes until the handshake completed
-	postDown           int // TLS bytes the server sent after it (tickets)
+	postUp, postDown   int // TLS bytes sent after it (tickets, close_notify)
 	roundTrips         int
 	connectNs          int64
 	handshakeNs        int64 // TCP established → handshake complete
@@ -52,6 +52,8 @@ func measureConn(events []ioEvent, connectNs int64, doneAt time.Duration, label 
 		if e.at > doneAt {
 			if e.dir == result.Down {
 				c.postDown += len(e.data)
+			} else {
+				c.postUp += len(e.data)
 			}
 			continue
 		}

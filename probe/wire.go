@@ -74,6 +74,7 @@ const (
 	extEncryptThenMAC       uint16 = 22
 	extExtendedMasterSecret uint16 = 23
 	extSessionTicket        uint16 = 35
+	extPreSharedKey         uint16 = 41
 	extSupportedVersions    uint16 = 43
 	extCookie               uint16 = 44
 	extPSKModes             uint16 = 45
