@@ -66,6 +66,17 @@ func (rr *recordReader) readRecord() (record, error) {
 	return rec, nil
 }
 
+// MessageTooLarge is a handshake message refused from its header: the
+// probe never buffers more than Limits.MaxMessage of one message.
+type MessageTooLarge struct {
+	Type        uint8
+	Size, Limit int
+}
+
+func (e *MessageTooLarge) Error() string {
+	return fmt.Sprintf("%s of %d bytes exceeds the %d-byte limit", handshakeName(e.Type), e.Size, e.Limit)
+}
+
 // readHandshake returns the next handshake message, header included. A
 // fatal alert comes back as an Alert error; warning alerts, empty records
 // and HelloRequests are skipped up to the limit.
@@ -76,7 +87,7 @@ func (rr *recordReader) readHandshake() ([]byte, error) {
 			var n uint32
 			s.ReadUint24(&n)
 			if int(n) > rr.limits.MaxMessage {
-				return nil, fmt.Errorf("%s of %d bytes exceeds the %d-byte limit", handshakeName(rr.hs[0]), n, rr.limits.MaxMessage)
+				return nil, &MessageTooLarge{Type: rr.hs[0], Size: int(n), Limit: rr.limits.MaxMessage}
 			}
 			if len(rr.hs) >= 4+int(n) {
 				msg := rr.hs[:4+n]

@@ -632,6 +632,13 @@ func (p *prober) chainFromFlight() {
 	p.mu.Lock()
 	a := p.flights[v]
 	p.mu.Unlock()
+	var tooLarge *MessageTooLarge
+	if a != nil && a.cert == nil && errors.As(a.err, &tooLarge) && tooLarge.Type == typeCertificate {
+		// A finding the report cannot do without: say so at the top, and
+		// do not call the probe complete.
+		p.fail(fmt.Errorf("the server's certificate chain could not be read: its %v (crypto/tls's own limit; the probe never "+
+			"buffers more of one message) — a broken or hostile server; its handshake costs cannot be measured either", tooLarge))
+	}
 	if a == nil || a.cert == nil {
 		return
 	}
