@@ -277,7 +277,7 @@ func cmpDur(a, b time.Duration) int {
 // TraceOf turns modelled packets into a result.Trace; label names what a
 // packet carried (nil: no labels).
 func TraceOf(pkts []Packet, linkName string, label func(Packet) string) *result.Trace {
-	t := &result.Trace{Link: linkName, HeaderModel: HeaderModel}
+	t := &result.Trace{Link: linkName, HeaderModel: HeaderModel, Transport: result.TransportTCP}
 	for _, p := range pkts {
 		rp := result.Packet{TimeNs: int64(p.At), Dir: p.Dir, Bytes: p.WireBytes, Payload: p.Len}
 		if label != nil {

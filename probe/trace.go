@@ -97,7 +97,7 @@ func measureConn(events []ioEvent, connectNs int64, doneAt time.Duration, label 
 		}
 		return strings.Join(names, ", ")
 	}
-	tr := &result.Trace{HeaderModel: HeaderModel}
+	tr := &result.Trace{HeaderModel: HeaderModel, Transport: result.TransportTCP}
 	tr.Packets = append(tr.Packets,
 		result.Packet{TimeNs: 0, Dir: result.Up, Bytes: headerBytes, Label: "TCP SYN"},
 		result.Packet{TimeNs: connectNs, Dir: result.Down, Bytes: headerBytes, Label: "TCP SYN-ACK"},
