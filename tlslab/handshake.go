@@ -5,87 +5,48 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 
 	"golang.org/x/crypto/cryptobyte"
 )
 
-// Handshake message types (RFC 8446 §4; RFC 5246 §7.4; RFC 6066 §8;
-// RFC 8879 §4).
+// Handshake framing and names are internal/tlswire's; these names keep
+// tlslab's library API (docs/tls.md).
 const (
-	TypeHelloRequest        uint8 = 0
-	TypeClientHello         uint8 = 1
-	TypeServerHello         uint8 = 2
-	TypeNewSessionTicket    uint8 = 4
-	TypeEndOfEarlyData      uint8 = 5
-	TypeEncryptedExtensions uint8 = 8
-	TypeCertificate         uint8 = 11
-	TypeServerKeyExchange   uint8 = 12
-	TypeCertificateRequest  uint8 = 13
-	TypeServerHelloDone     uint8 = 14
-	TypeCertificateVerify   uint8 = 15
-	TypeClientKeyExchange   uint8 = 16
-	TypeFinished            uint8 = 20
-	TypeCertificateStatus   uint8 = 22
-	TypeKeyUpdate           uint8 = 24
-	TypeCompressedCert      uint8 = 25
-	TypeMessageHash         uint8 = 254
+	TypeHelloRequest        = tlswire.TypeHelloRequest
+	TypeClientHello         = tlswire.TypeClientHello
+	TypeServerHello         = tlswire.TypeServerHello
+	TypeNewSessionTicket    = tlswire.TypeNewSessionTicket
+	TypeEndOfEarlyData      = tlswire.TypeEndOfEarlyData
+	TypeEncryptedExtensions = tlswire.TypeEncryptedExtensions
+	TypeCertificate         = tlswire.TypeCertificate
+	TypeServerKeyExchange   = tlswire.TypeServerKeyExchange
+	TypeCertificateRequest  = tlswire.TypeCertificateRequest
+	TypeServerHelloDone     = tlswire.TypeServerHelloDone
+	TypeCertificateVerify   = tlswire.TypeCertificateVerify
+	TypeClientKeyExchange   = tlswire.TypeClientKeyExchange
+	TypeFinished            = tlswire.TypeFinished
+	TypeCertificateStatus   = tlswire.TypeCertificateStatus
+	TypeKeyUpdate           = tlswire.TypeKeyUpdate
+	TypeCompressedCert      = tlswire.TypeCompressedCert
+	TypeMessageHash         = tlswire.TypeMessageHash
 )
 
-var handshakeNames = map[uint8]string{
-	TypeHelloRequest:        "HelloRequest",
-	TypeClientHello:         "ClientHello",
-	TypeServerHello:         "ServerHello",
-	TypeNewSessionTicket:    "NewSessionTicket",
-	TypeEndOfEarlyData:      "EndOfEarlyData",
-	TypeEncryptedExtensions: "EncryptedExtensions",
-	TypeCertificate:         "Certificate",
-	TypeServerKeyExchange:   "ServerKeyExchange",
-	TypeCertificateRequest:  "CertificateRequest",
-	TypeServerHelloDone:     "ServerHelloDone",
-	TypeCertificateVerify:   "CertificateVerify",
-	TypeClientKeyExchange:   "ClientKeyExchange",
-	TypeFinished:            "Finished",
-	TypeCertificateStatus:   "CertificateStatus",
-	TypeKeyUpdate:           "KeyUpdate",
-	TypeCompressedCert:      "CompressedCertificate",
-	TypeMessageHash:         "message_hash",
-}
+// HandshakeMessage is one handshake message: its type and body.
+type HandshakeMessage = tlswire.HandshakeMessage
 
 // HandshakeName is the RFC name of a handshake message type.
-func HandshakeName(t uint8) string {
-	if n, ok := handshakeNames[t]; ok {
-		return n
-	}
-	return fmt.Sprintf("Handshake(%d)", t)
+func HandshakeName(t uint8) string { return tlswire.HandshakeName(t) }
+
+// ParseHandshakeMessages splits handshake-protocol bytes into messages
+// (tlswire.ParseHandshakeMessages).
+func ParseHandshakeMessages(buf []byte) ([]HandshakeMessage, []byte) {
+	return tlswire.ParseHandshakeMessages(buf)
 }
 
-// HandshakeMessage is one handshake message: its type and body (without
-// the 4-byte header).
-type HandshakeMessage struct {
-	Type uint8
-	Body []byte
-}
-
-// Len is the message's size including its 4-byte header.
-func (m HandshakeMessage) Len() int { return 4 + len(m.Body) }
-
-// ParseHandshakeMessages splits handshake-protocol bytes (the concatenated
-// fragments of handshake records) into messages: type (1), uint24 length,
-// body (RFC 8446 §4). rest is an incomplete last message, to be continued
-// by the next record.
-func ParseHandshakeMessages(buf []byte) (msgs []HandshakeMessage, rest []byte) {
-	s := cryptobyte.String(buf)
-	for len(s) > 0 {
-		save := s
-		var typ uint8
-		var body cryptobyte.String
-		if !s.ReadUint8(&typ) || !s.ReadUint24LengthPrefixed(&body) {
-			return msgs, save
-		}
-		msgs = append(msgs, HandshakeMessage{Type: typ, Body: body})
-	}
-	return msgs, nil
-}
+// AlertName names an alert from its two plaintext bytes (level,
+// description).
+func AlertName(b []byte) string { return tlswire.AlertName(b) }
 
 // TLS versions.
 const (
@@ -297,26 +258,4 @@ func ParseServerHello(body []byte) (*ServerHello, error) {
 		}
 	}
 	return sh, nil
-}
-
-// Alert descriptions (RFC 8446 §6) the tap names.
-var alertNames = map[uint8]string{
-	0: "close_notify", 10: "unexpected_message", 20: "bad_record_mac", 40: "handshake_failure",
-	42: "bad_certificate", 43: "unsupported_certificate", 46: "certificate_unknown", 47: "illegal_parameter",
-	48: "unknown_ca", 50: "decode_error", 51: "decrypt_error", 70: "protocol_version",
-	71: "insufficient_security", 80: "internal_error", 86: "inappropriate_fallback", 90: "user_canceled",
-	109: "missing_extension", 110: "unsupported_extension", 112: "unrecognized_name", 116: "certificate_required",
-	120: "no_application_protocol",
-}
-
-// AlertName names an alert from its two plaintext bytes (level,
-// description).
-func AlertName(b []byte) string {
-	if len(b) != 2 {
-		return "Alert(malformed)"
-	}
-	if n, ok := alertNames[b[1]]; ok {
-		return "Alert(" + n + ")"
-	}
-	return fmt.Sprintf("Alert(%d)", b[1])
 }

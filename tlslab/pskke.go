@@ -29,6 +29,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"io"
 	"net"
 	"sync"
@@ -46,12 +47,11 @@ const (
 // More extension code points (IANA TLS ExtensionType registry).
 const extSignatureAlgorithms uint16 = 13
 
-// maxCiphertext13 is the largest TLS 1.3 record body: 2^14 + 256
-// (RFC 8446 §5.2); a record over it is a record_overflow.
-const maxCiphertext13 = 1<<14 + 256
-
-// maxPlaintext is the largest record plaintext (RFC 8446 §5.1).
-const maxPlaintext = 1 << 14
+// Record size caps (RFC 8446 §5.1, §5.2; internal/tlswire).
+const (
+	maxCiphertext13 = tlswire.MaxCiphertext13
+	maxPlaintext    = tlswire.MaxPlaintext
+)
 
 // maxHandshakeMessage bounds a handshake message the psk_ke client buffers
 // across records: a NewSessionTicket holds a ticket of at most 2^16−1 bytes
@@ -148,11 +148,11 @@ func PSKSessionFromGo(cs *tls.ClientSessionState, received time.Time) (*PSKSessi
 	if !s.ReadUint64(&useBy) || !s.ReadUint32(&ageAdd) || !s.Empty() {
 		return nil, bad("use_by and age_add")
 	}
-	ks, err := scheduleFor(suite)
+	ks, err := tlswire.ScheduleFor(suite)
 	if err != nil {
 		return nil, err
 	}
-	if len(secret) != ks.size() {
+	if len(secret) != ks.Size() {
 		return nil, bad(fmt.Sprintf("a PSK of %d B for %s", len(secret), SuiteName(suite)))
 	}
 	return &PSKSession{Ticket: bytes.Clone(ticket), PSK: bytes.Clone(secret), CipherSuite: suite, AgeAdd: ageAdd,
@@ -279,7 +279,7 @@ func (m *pskClientHello) marshal() (msg []byte, bindersLen int, err error) {
 type PSKConn struct {
 	raw         net.Conn
 	r           *bufio.Reader
-	read, write *recordProtection
+	read, write *tlswire.RecordProtection
 	in          []byte // decrypted application data not yet returned
 	hs          []byte // post-handshake message bytes not yet complete
 	eof         bool   // the server's close_notify arrived
@@ -316,25 +316,25 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if now == nil {
 		now = time.Now
 	}
-	ks, err := scheduleFor(sess.CipherSuite)
+	ks, err := tlswire.ScheduleFor(sess.CipherSuite)
 	if err != nil {
 		return nil, err
 	}
 	switch {
-	case len(sess.PSK) != ks.size():
-		return nil, fmt.Errorf("a PSK of %d B for %s, whose hash makes %d", len(sess.PSK), SuiteName(sess.CipherSuite), ks.size())
+	case len(sess.PSK) != ks.Size():
+		return nil, fmt.Errorf("a PSK of %d B for %s, whose hash makes %d", len(sess.PSK), SuiteName(sess.CipherSuite), ks.Size())
 	case len(sess.Ticket) == 0 || len(sess.Ticket) > 0xffff:
 		return nil, fmt.Errorf("a ticket of %d B (want 1 to 65535)", len(sess.Ticket))
 	case !sess.UseBy.IsZero() && now().After(sess.UseBy):
 		return nil, fmt.Errorf("the ticket expired at %s", sess.UseBy.Format(time.RFC3339))
 	}
-	secrets := ks.earlySecrets(sess.PSK)
+	secrets := ks.EarlySecrets(sess.PSK)
 
 	// The ClientHello, its binder over the message up to the binders
 	// (RFC 8446 §4.2.11.2). A 32-byte legacy_session_id asks for the
 	// middlebox compatibility mode (§D.4), as crypto/tls and OpenSSL do.
 	ch := &pskClientHello{SessionID: make([]byte, 32), CipherSuite: sess.CipherSuite, ServerName: cfg.ServerName,
-		Identity: PSKIdentity{Identity: sess.Ticket, Age: sess.ObfuscatedAge(now())}, Binder: make([]byte, ks.size())}
+		Identity: PSKIdentity{Identity: sess.Ticket, Age: sess.ObfuscatedAge(now())}, Binder: make([]byte, ks.Size())}
 	if _, err := io.ReadFull(rnd, ch.Random[:]); err != nil {
 		return nil, err
 	}
@@ -348,7 +348,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if len(chMsg) > maxPlaintext {
 		return nil, fmt.Errorf("a ClientHello of %d B does not fit one record", len(chMsg))
 	}
-	copy(chMsg[len(chMsg)-ks.size():], pskBinder(ks, secrets.binderKey, chMsg, bindersLen))
+	copy(chMsg[len(chMsg)-ks.Size():], pskBinder(ks, secrets.BinderKey, chMsg, bindersLen))
 	// The first ClientHello's record may say TLS 1.0 (RFC 8446 §5.1), as
 	// crypto/tls and OpenSSL write it.
 	chRec := plainRecord(ContentHandshake, VersionTLS10, chMsg)
@@ -370,11 +370,11 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err := checkPSKServerHello(sh, ch); err != nil {
 		return nil, err
 	}
-	ks.handshakeSecrets(secrets, nil, ks.transcriptHash(chMsg, shMsg))
-	if fl.read, err = newRecordProtection(sess.CipherSuite, secrets.serverHS); err != nil {
+	ks.HandshakeSecrets(secrets, nil, ks.TranscriptHash(chMsg, shMsg))
+	if fl.read, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ServerHS); err != nil {
 		return nil, err
 	}
-	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientHandshake, secrets.clientHS, LabelServerHandshake, secrets.serverHS); err != nil {
+	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientHandshake, secrets.ClientHS, LabelServerHandshake, secrets.ServerHS); err != nil {
 		return nil, err
 	}
 
@@ -392,7 +392,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err != nil {
 		return nil, err
 	}
-	want := ks.verifyData(secrets.serverHS, ks.transcriptHash(chMsg, shMsg, ee))
+	want := ks.VerifyData(secrets.ServerHS, ks.TranscriptHash(chMsg, shMsg, ee))
 	if !hmac.Equal(fin[4:], want) {
 		return nil, errors.New("the server's Finished does not verify: it did not derive the same keys from the PSK")
 	}
@@ -400,28 +400,28 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 		// Handshake messages must not span a key change (RFC 8446 §5.1).
 		return nil, errors.New("handshake data after the server's Finished in the same record")
 	}
-	serverFinishedHash := ks.transcriptHash(chMsg, shMsg, ee, fin)
-	ks.applicationSecrets(secrets, serverFinishedHash)
-	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientTraffic0, secrets.clientTraffic, LabelServerTraffic0, secrets.serverTraffic); err != nil {
+	serverFinishedHash := ks.TranscriptHash(chMsg, shMsg, ee, fin)
+	ks.ApplicationSecrets(secrets, serverFinishedHash)
+	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientTraffic0, secrets.ClientTraffic, LabelServerTraffic0, secrets.ServerTraffic); err != nil {
 		return nil, err
 	}
 
 	// ChangeCipherSpec (middlebox compatibility, §D.4) and the client's
 	// Finished under its handshake key, in one write as crypto/tls does.
-	clientHS, err := newRecordProtection(sess.CipherSuite, secrets.clientHS)
+	clientHS, err := tlswire.NewRecordProtection(sess.CipherSuite, secrets.ClientHS)
 	if err != nil {
 		return nil, err
 	}
-	cfin := append([]byte{TypeFinished, 0, 0, byte(ks.size())}, ks.verifyData(secrets.clientHS, serverFinishedHash)...)
-	flight := append(plainRecord(ContentChangeCipherSpec, VersionTLS12, []byte{1}), clientHS.seal(cfin, ContentHandshake)...)
+	cfin := append([]byte{TypeFinished, 0, 0, byte(ks.Size())}, ks.VerifyData(secrets.ClientHS, serverFinishedHash)...)
+	flight := append(plainRecord(ContentChangeCipherSpec, VersionTLS12, []byte{1}), clientHS.Seal(cfin, ContentHandshake)...)
 	if _, err := raw.Write(flight); err != nil {
 		return nil, fmt.Errorf("sending the client's Finished: %w", err)
 	}
 	c.bytesSent += len(flight)
-	if c.read, err = newRecordProtection(sess.CipherSuite, secrets.serverTraffic); err != nil {
+	if c.read, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ServerTraffic); err != nil {
 		return nil, err
 	}
-	if c.write, err = newRecordProtection(sess.CipherSuite, secrets.clientTraffic); err != nil {
+	if c.write, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ClientTraffic); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -431,8 +431,8 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 // (bindersLen bytes) ends it: the Finished-style MAC under the binder key
 // over the transcript of the message truncated before the list
 // (RFC 8446 §4.2.11.2).
-func pskBinder(ks keySchedule, binderKey, chMsg []byte, bindersLen int) []byte {
-	return ks.verifyData(binderKey, ks.transcriptHash(chMsg[:len(chMsg)-bindersLen]))
+func pskBinder(ks tlswire.KeySchedule, binderKey, chMsg []byte, bindersLen int) []byte {
+	return ks.VerifyData(binderKey, ks.TranscriptHash(chMsg[:len(chMsg)-bindersLen]))
 }
 
 // checkPSKServerHello checks that the server resumed with psk_ke what the
@@ -493,8 +493,8 @@ func checkEncryptedExtensions(body []byte) error {
 // serverFlight reads the server's handshake messages up to its Finished.
 type serverFlight struct {
 	c       *PSKConn
-	read    *recordProtection // nil until the ServerHello
-	hs      []byte            // handshake bytes not yet consumed
+	read    *tlswire.RecordProtection // nil until the ServerHello
+	hs      []byte                    // handshake bytes not yet consumed
 	useless int
 }
 
@@ -558,7 +558,7 @@ func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 		default:
 			return nil, fmt.Errorf("an unprotected %s record after the ServerHello", ContentName(rec.Type))
 		}
-		content, inner, err := f.read.open(rec)
+		content, inner, err := f.read.Open(rec)
 		if err != nil {
 			return nil, fmt.Errorf("a record of the server's handshake flight: %w", err)
 		}
@@ -616,30 +616,15 @@ func checkHandshakeLength(buf []byte) error {
 	return nil
 }
 
-// readRecord reads one record: a header that cannot be TLS, or a body
-// over TLS 1.3's limit, is an error before the body is read.
+// readRecord reads one record: a header that cannot be TLS (a heartbeat
+// included: TLS 1.3 has none), or a body over TLS 1.3's limit, is an error
+// before the body is read.
 func (c *PSKConn) readRecord() (Record, error) {
-	var hdr [RecordHeaderLen]byte
-	if _, err := io.ReadFull(c.r, hdr[:]); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return Record{}, err
+	rec, err := tlswire.ReadRecord(c.r, tlswire.MaxCiphertext13)
+	if err == nil && rec.Type == ContentHeartbeat {
+		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, rec.Type)
 	}
-	typ, vers, n := hdr[0], uint16(hdr[1])<<8|uint16(hdr[2]), int(hdr[3])<<8|int(hdr[4])
-	switch {
-	case contentNames[typ] == "" || typ == ContentHeartbeat:
-		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, typ)
-	case vers>>8 != 3:
-		return Record{}, fmt.Errorf("%w: record version %#04x", ErrNotTLS, vers)
-	case n > maxCiphertext13:
-		return Record{}, fmt.Errorf("a record of %d B (record_overflow: TLS 1.3 allows %d)", n, maxCiphertext13)
-	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(c.r, body); err != nil {
-		return Record{}, fmt.Errorf("a record cut short: %w", err)
-	}
-	return Record{Type: typ, Version: vers, Fragment: body}, nil
+	return rec, err
 }
 
 // Read returns application data. It handles what the server sends after
@@ -662,7 +647,7 @@ func (c *PSKConn) Read(b []byte) (int, error) {
 		default:
 			return 0, fmt.Errorf("an unprotected %s record after the handshake", ContentName(rec.Type))
 		}
-		content, inner, err := c.read.open(rec)
+		content, inner, err := c.read.Open(rec)
 		if err != nil {
 			return 0, fmt.Errorf("an application record: %w", err)
 		}
@@ -723,7 +708,7 @@ func (c *PSKConn) Write(b []byte) (int, error) {
 	n := 0
 	for n < len(b) {
 		m := min(len(b)-n, c.maxPayload())
-		rec := c.write.seal(b[n:n+m], ContentApplicationData)
+		rec := c.write.Seal(b[n:n+m], ContentApplicationData)
 		if _, err := c.raw.Write(rec); err != nil {
 			return n, err
 		}
@@ -749,7 +734,7 @@ func (c *PSKConn) maxPayload() int {
 	if c.bytesSent >= goRecordSizeBoostThreshold {
 		return maxPlaintext
 	}
-	payload := goTCPMSSEstimate - RecordHeaderLen - c.write.aead.Overhead() - 1 // 1: the inner content type
+	payload := goTCPMSSEstimate - RecordHeaderLen - c.write.Overhead() - 1 // 1: the inner content type
 	pkt := c.recordsSent
 	c.recordsSent++
 	if pkt > 1000 {
@@ -764,7 +749,7 @@ func (c *PSKConn) CloseWrite() error {
 		return nil
 	}
 	c.closeSent = true
-	_, err := c.raw.Write(c.write.seal([]byte{1, 0}, ContentAlert)) // warning, close_notify
+	_, err := c.raw.Write(c.write.Seal([]byte{1, 0}, ContentAlert)) // warning, close_notify
 	return err
 }
 

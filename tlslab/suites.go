@@ -3,6 +3,7 @@ package tlslab
 import (
 	"crypto/tls"
 	"fmt"
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"math/big"
 
 	"golang.org/x/crypto/cryptobyte"
@@ -111,3 +112,10 @@ func skeGroup(suite uint16, body []byte) string {
 	}
 	return ""
 }
+
+// TLS 1.3 cipher suites (RFC 8446 §B.4; internal/tlswire).
+const (
+	TLS_AES_128_GCM_SHA256       = tlswire.TLS_AES_128_GCM_SHA256
+	TLS_AES_256_GCM_SHA384       = tlswire.TLS_AES_256_GCM_SHA384
+	TLS_CHACHA20_POLY1305_SHA256 = tlswire.TLS_CHACHA20_POLY1305_SHA256
+)

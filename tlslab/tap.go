@@ -2,6 +2,7 @@ package tlslab
 
 import (
 	"fmt"
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"slices"
 	"sync"
 	"time"
@@ -322,7 +323,7 @@ func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, cl
 		hsRecs    []hsRecord
 		afterCCS  bool
 		finished  bool // this direction's Finished was seen (1.2: the first encrypted handshake record)
-		prot      *recordProtection
+		prot      *tlswire.RecordProtection
 		epoch     int // 0: handshake secret, 1: traffic secret 0
 		keyFailed bool
 	)
@@ -347,7 +348,7 @@ func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, cl
 		if secret == nil {
 			return
 		}
-		p, err := newRecordProtection(a.CipherSuite, secret)
+		p, err := tlswire.NewRecordProtection(a.CipherSuite, secret)
 		if err != nil {
 			a.Notes = append(a.Notes, err.Error())
 			return
@@ -455,9 +456,9 @@ func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, cl
 			// Protected (RFC 8446 §5.2): decrypt if we can.
 			var content []byte
 			var inner uint8
-			var err error = errOpen
+			var err error = tlswire.ErrOpen
 			for prot != nil {
-				content, inner, err = prot.open(r)
+				content, inner, err = prot.Open(r)
 				if err == nil || epoch >= 1 {
 					break
 				}

@@ -1,0 +1,159 @@
+package tlswire
+
+import (
+	"fmt"
+
+	"golang.org/x/crypto/cryptobyte"
+)
+
+// Handshake message types (RFC 8446 §4; RFC 5246 §7.4; RFC 6066 §8;
+// RFC 8879 §4).
+const (
+	TypeHelloRequest        uint8 = 0
+	TypeClientHello         uint8 = 1
+	TypeServerHello         uint8 = 2
+	TypeNewSessionTicket    uint8 = 4
+	TypeEndOfEarlyData      uint8 = 5
+	TypeEncryptedExtensions uint8 = 8
+	TypeCertificate         uint8 = 11
+	TypeServerKeyExchange   uint8 = 12
+	TypeCertificateRequest  uint8 = 13
+	TypeServerHelloDone     uint8 = 14
+	TypeCertificateVerify   uint8 = 15
+	TypeClientKeyExchange   uint8 = 16
+	TypeFinished            uint8 = 20
+	TypeCertificateStatus   uint8 = 22
+	TypeKeyUpdate           uint8 = 24
+	TypeCompressedCert      uint8 = 25
+	TypeMessageHash         uint8 = 254
+)
+
+var handshakeNames = map[uint8]string{
+	TypeHelloRequest:        "HelloRequest",
+	TypeClientHello:         "ClientHello",
+	TypeServerHello:         "ServerHello",
+	TypeNewSessionTicket:    "NewSessionTicket",
+	TypeEndOfEarlyData:      "EndOfEarlyData",
+	TypeEncryptedExtensions: "EncryptedExtensions",
+	TypeCertificate:         "Certificate",
+	TypeServerKeyExchange:   "ServerKeyExchange",
+	TypeCertificateRequest:  "CertificateRequest",
+	TypeServerHelloDone:     "ServerHelloDone",
+	TypeCertificateVerify:   "CertificateVerify",
+	TypeClientKeyExchange:   "ClientKeyExchange",
+	TypeFinished:            "Finished",
+	TypeCertificateStatus:   "CertificateStatus",
+	TypeKeyUpdate:           "KeyUpdate",
+	TypeCompressedCert:      "CompressedCertificate",
+	TypeMessageHash:         "message_hash",
+}
+
+// HandshakeName is the RFC name of a handshake message type.
+func HandshakeName(t uint8) string {
+	if n, ok := handshakeNames[t]; ok {
+		return n
+	}
+	return fmt.Sprintf("Handshake(%d)", t)
+}
+
+// HandshakeMessage is one handshake message: its type and body (without
+// the 4-byte header).
+type HandshakeMessage struct {
+	Type uint8
+	Body []byte
+}
+
+// Len is the message's size including its 4-byte header.
+func (m HandshakeMessage) Len() int { return 4 + len(m.Body) }
+
+// ParseHandshakeMessages splits handshake-protocol bytes (the concatenated
+// fragments of handshake records) into messages: type (1), uint24 length,
+// body (RFC 8446 §4). rest is an incomplete last message, to be continued
+// by the next record.
+func ParseHandshakeMessages(buf []byte) (msgs []HandshakeMessage, rest []byte) {
+	s := cryptobyte.String(buf)
+	for len(s) > 0 {
+		save := s
+		var typ uint8
+		var body cryptobyte.String
+		if !s.ReadUint8(&typ) || !s.ReadUint24LengthPrefixed(&body) {
+			return msgs, save
+		}
+		msgs = append(msgs, HandshakeMessage{Type: typ, Body: body})
+	}
+	return msgs, nil
+}
+
+// HandshakeBuffer reassembles handshake messages across records (RFC
+// 8446 §5.1: a message may span records, and a record may hold several),
+// refusing a message whose header announces more than Max bytes before it
+// is buffered.
+type HandshakeBuffer struct {
+	Max int
+	buf []byte
+}
+
+// MessageTooLarge is a handshake message refused from its header.
+type MessageTooLarge struct {
+	Type        uint8
+	Size, Limit int
+}
+
+func (e *MessageTooLarge) Error() string {
+	return fmt.Sprintf("%s of %d bytes exceeds the %d-byte limit", HandshakeName(e.Type), e.Size, e.Limit)
+}
+
+// Add appends a handshake record's fragment and returns the messages it
+// completes.
+func (h *HandshakeBuffer) Add(fragment []byte) ([]HandshakeMessage, error) {
+	h.buf = append(h.buf, fragment...)
+	msgs, rest := ParseHandshakeMessages(h.buf)
+	h.buf = append(h.buf[:0:0], rest...)
+	if err := h.check(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
+// Pending is the bytes of an incomplete message.
+func (h *HandshakeBuffer) Pending() int { return len(h.buf) }
+
+func (h *HandshakeBuffer) check() error {
+	s := cryptobyte.String(h.buf)
+	var typ uint8
+	var n uint32
+	if h.Max > 0 && s.ReadUint8(&typ) && s.ReadUint24(&n) && int(n) > h.Max {
+		return &MessageTooLarge{Type: typ, Size: int(n), Limit: h.Max}
+	}
+	return nil
+}
+
+// Marshal returns the message with its 4-byte header.
+func (m HandshakeMessage) Marshal() []byte {
+	var b cryptobyte.Builder
+	b.AddUint8(m.Type)
+	b.AddUint24LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Body) })
+	return b.BytesOrPanic()
+}
+
+// Alert descriptions (RFC 8446 §6) the tap names.
+var alertNames = map[uint8]string{
+	0: "close_notify", 10: "unexpected_message", 20: "bad_record_mac", 40: "handshake_failure",
+	42: "bad_certificate", 43: "unsupported_certificate", 46: "certificate_unknown", 47: "illegal_parameter",
+	48: "unknown_ca", 50: "decode_error", 51: "decrypt_error", 70: "protocol_version",
+	71: "insufficient_security", 80: "internal_error", 86: "inappropriate_fallback", 90: "user_canceled",
+	109: "missing_extension", 110: "unsupported_extension", 112: "unrecognized_name", 116: "certificate_required",
+	120: "no_application_protocol",
+}
+
+// AlertName names an alert from its two plaintext bytes (level,
+// description).
+func AlertName(b []byte) string {
+	if len(b) != 2 {
+		return "Alert(malformed)"
+	}
+	if n, ok := alertNames[b[1]]; ok {
+		return "Alert(" + n + ")"
+	}
+	return fmt.Sprintf("Alert(%d)", b[1])
+}
