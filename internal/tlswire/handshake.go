@@ -136,16 +136,6 @@ func (m HandshakeMessage) Marshal() []byte {
 	return b.BytesOrPanic()
 }
 
-// Alert descriptions (RFC 8446 §6) the tap names.
-var alertNames = map[uint8]string{
-	0: "close_notify", 10: "unexpected_message", 20: "bad_record_mac", 40: "handshake_failure",
-	42: "bad_certificate", 43: "unsupported_certificate", 46: "certificate_unknown", 47: "illegal_parameter",
-	48: "unknown_ca", 50: "decode_error", 51: "decrypt_error", 70: "protocol_version",
-	71: "insufficient_security", 80: "internal_error", 86: "inappropriate_fallback", 90: "user_canceled",
-	109: "missing_extension", 110: "unsupported_extension", 112: "unrecognized_name", 116: "certificate_required",
-	120: "no_application_protocol",
-}
-
 // AlertName names an alert from its two plaintext bytes (level,
 // description).
 func AlertName(b []byte) string {
