@@ -120,7 +120,7 @@ func (rr *recordReader) readHandshake() ([]byte, error) {
 			rr.hs = append(rr.hs, rec.payload...)
 		case recordAlert:
 			var a Alert
-			if err := a.unmarshal(rec.payload); err != nil {
+			if err := a.Unmarshal(rec.payload); err != nil {
 				return nil, err
 			}
 			if a.Level == 1 && a.Description != 0 {

@@ -153,7 +153,7 @@ func plainLabels(afterCCS func(dir result.Direction, i int) string) recordLabels
 				continue
 			case r.typ == recordAlert && !encrypted:
 				var a Alert
-				if a.unmarshal(r.payload) == nil {
+				if a.Unmarshal(r.payload) == nil {
 					out[i] = "alert " + alertName(a.Description)
 				} else {
 					out[i] = "alert"

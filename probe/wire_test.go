@@ -32,7 +32,7 @@ func TestClientHelloRoundTrip(t *testing.T) {
 			RenegotiationInfo: true, Extra: []Extension{{Type: 0x1234, Data: []byte{9, 9}}}}},
 		{"tls13 shares", ClientHello{Version: TLS12, Random: random, SessionID: []byte{1}, CipherSuites: []uint16{0x1301},
 			Compression: []uint8{0}, SupportedVersions: []Version{TLS13, TLS12}, SupportedGroups: []uint16{0x11ec, 29},
-			KeyShares: []KeyShare{{0x11ec, bytes.Repeat([]byte{1}, 1216)}, {29, bytes.Repeat([]byte{2}, 32)}},
+			KeyShares: []KeyShare{{Group: 0x11ec, Data: bytes.Repeat([]byte{1}, 1216)}, {Group: 29, Data: bytes.Repeat([]byte{2}, 32)}},
 			PSKModes:  []uint8{1}, Cookie: []byte{5, 5}}},
 		{"tls13 empty key share", ClientHello{Version: TLS12, Random: random, CipherSuites: []uint16{0x1301, 0x1302},
 			Compression: []uint8{0}, SupportedVersions: []Version{TLS13}, SupportedGroups: []uint16{23}, EmptyKeyShare: true}},
