@@ -471,23 +471,8 @@ func checkPSKServerHello(sh *ServerHello, ch *pskClientHello) error {
 // there (RFC 8446 §4.2's table: key_share, pre_shared_key,
 // supported_versions are ServerHello's).
 func checkEncryptedExtensions(body []byte) error {
-	s := cryptobyte.String(body)
-	var exts cryptobyte.String
-	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
-		return fmt.Errorf("EncryptedExtensions: %w", errMalformed)
-	}
-	for !exts.Empty() {
-		var typ uint16
-		var data cryptobyte.String
-		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
-			return fmt.Errorf("EncryptedExtensions: %w", errMalformed)
-		}
-		switch typ {
-		case extKeyShare, extPreSharedKey, extSupportedVersions, extPSKKeyExchangeModes:
-			return fmt.Errorf("EncryptedExtensions carries extension %d, which belongs elsewhere (RFC 8446 §4.2)", typ)
-		}
-	}
-	return nil
+	var ee tlswire.EncryptedExtensions
+	return ee.Unmarshal(HandshakeMessage{Type: TypeEncryptedExtensions, Body: body}.Marshal())
 }
 
 // serverFlight reads the server's handshake messages up to its Finished.

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 
 	"golang.org/x/crypto/cryptobyte"
 )
@@ -90,6 +91,14 @@ type ClientHello struct {
 	PSKModes          []uint8
 	RenegotiationInfo bool // empty renegotiated_connection (RFC 5746 §3.4)
 	Extra             []Extension
+	// PSKIdentities and PSKBinders are a pre_shared_key offer (RFC 8446
+	// §4.2.11; non-nil PSKIdentities sends the extension, last).
+	PSKIdentities []PSKIdentity
+	PSKBinders    [][]byte
+	// Extensions is the order the extensions came in when it is not the
+	// one Marshal writes (nil: Marshal's), so that marshalling a parsed
+	// hello gives back its bytes.
+	Extensions []uint16
 }
 
 // Marshal returns the handshake message: type, length, body.
@@ -115,103 +124,149 @@ func (m *ClientHello) Marshal() ([]byte, error) {
 }
 
 func (m *ClientHello) marshalExtensions(b *cryptobyte.Builder) {
-	ext := func(t uint16, body func(b *cryptobyte.Builder)) {
+	order := m.Extensions
+	if order == nil {
+		order = m.presentExtensions()
+	}
+	for _, t := range order {
 		b.AddUint16(t)
-		b.AddUint16LengthPrefixed(body)
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { m.marshalExtension(b, t) })
 	}
-	if m.ServerName != "" {
-		// RFC 6066 §3: a list with one host_name entry.
-		ext(ExtServerName, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint8(0)
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(m.ServerName)) })
-			})
-		})
+}
+
+// presentExtensions is the order Marshal writes the extensions in when
+// m.Extensions is nil; pre_shared_key last, as RFC 8446 §4.2.11 requires.
+func (m *ClientHello) presentExtensions() []uint16 {
+	var ts []uint16
+	add := func(present bool, t uint16) {
+		if present {
+			ts = append(ts, t)
+		}
 	}
-	if m.StatusRequest {
-		// RFC 6066 §8: status_type ocsp(1), no responder IDs, no extensions.
-		ext(ExtStatusRequest, func(b *cryptobyte.Builder) {
-			b.AddUint8(1)
-			b.AddUint16(0)
-			b.AddUint16(0)
-		})
-	}
-	if m.SupportedGroups != nil {
-		ext(ExtSupportedGroups, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				for _, g := range m.SupportedGroups {
-					b.AddUint16(g)
-				}
-			})
-		})
-	}
-	if m.PointFormats != nil {
-		ext(ExtECPointFormats, func(b *cryptobyte.Builder) {
-			b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.PointFormats) })
-		})
-	}
-	if m.SignatureSchemes != nil {
-		ext(ExtSignatureAlgorithms, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				for _, s := range m.SignatureSchemes {
-					b.AddUint16(s)
-				}
-			})
-		})
-	}
-	if m.ALPN != nil {
-		ext(ExtALPN, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				for _, p := range m.ALPN {
-					b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(p)) })
-				}
-			})
-		})
-	}
-	if m.SCT {
-		ext(ExtSCT, func(*cryptobyte.Builder) {})
-	}
-	if m.ExtendedMasterSecret {
-		ext(ExtExtendedMasterSecret, func(*cryptobyte.Builder) {})
-	}
-	if m.SessionTicket {
-		ext(ExtSessionTicket, func(b *cryptobyte.Builder) { b.AddBytes(m.Ticket) })
-	}
-	if m.SupportedVersions != nil {
-		ext(ExtSupportedVersions, func(b *cryptobyte.Builder) {
-			b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) {
-				for _, v := range m.SupportedVersions {
-					b.AddUint16(uint16(v))
-				}
-			})
-		})
-	}
-	if m.Cookie != nil {
-		ext(ExtCookie, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Cookie) })
-		})
-	}
-	if m.PSKModes != nil {
-		ext(ExtPSKModes, func(b *cryptobyte.Builder) {
-			b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.PSKModes) })
-		})
-	}
-	if len(m.KeyShares) > 0 || m.EmptyKeyShare {
-		ext(ExtKeyShare, func(b *cryptobyte.Builder) {
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				for _, ks := range m.KeyShares {
-					b.AddUint16(ks.Group)
-					b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(ks.Data) })
-				}
-			})
-		})
-	}
-	if m.RenegotiationInfo {
-		ext(ExtRenegotiationInfo, func(b *cryptobyte.Builder) { b.AddUint8(0) })
-	}
+	add(m.ServerName != "", ExtServerName)
+	add(m.StatusRequest, ExtStatusRequest)
+	add(m.SupportedGroups != nil, ExtSupportedGroups)
+	add(m.PointFormats != nil, ExtECPointFormats)
+	add(m.SignatureSchemes != nil, ExtSignatureAlgorithms)
+	add(m.ALPN != nil, ExtALPN)
+	add(m.SCT, ExtSCT)
+	add(m.ExtendedMasterSecret, ExtExtendedMasterSecret)
+	add(m.SessionTicket, ExtSessionTicket)
+	add(m.SupportedVersions != nil, ExtSupportedVersions)
+	add(m.Cookie != nil, ExtCookie)
+	add(m.PSKModes != nil, ExtPSKModes)
+	add(len(m.KeyShares) > 0 || m.EmptyKeyShare, ExtKeyShare)
+	add(m.RenegotiationInfo, ExtRenegotiationInfo)
 	for _, e := range m.Extra {
-		ext(e.Type, func(b *cryptobyte.Builder) { b.AddBytes(e.Data) })
+		ts = append(ts, e.Type)
 	}
+	add(m.PSKIdentities != nil, ExtPreSharedKey)
+	return ts
+}
+
+// marshalExtension writes the body of extension t.
+func (m *ClientHello) marshalExtension(b *cryptobyte.Builder, t uint16) {
+	u16s := func(list []uint16) {
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, v := range list {
+				b.AddUint16(v)
+			}
+		})
+	}
+	switch t {
+	case ExtServerName:
+		// RFC 6066 §3: a list with one host_name entry.
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			b.AddUint8(0)
+			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(m.ServerName)) })
+		})
+	case ExtStatusRequest:
+		// RFC 6066 §8: status_type ocsp(1), no responder IDs, no extensions.
+		b.AddUint8(1)
+		b.AddUint16(0)
+		b.AddUint16(0)
+	case ExtSupportedGroups:
+		u16s(m.SupportedGroups)
+	case ExtECPointFormats:
+		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.PointFormats) })
+	case ExtSignatureAlgorithms:
+		u16s(m.SignatureSchemes)
+	case ExtALPN:
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, p := range m.ALPN {
+				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(p)) })
+			}
+		})
+	case ExtSCT, ExtExtendedMasterSecret:
+	case ExtSessionTicket:
+		b.AddBytes(m.Ticket)
+	case ExtSupportedVersions:
+		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, v := range m.SupportedVersions {
+				b.AddUint16(uint16(v))
+			}
+		})
+	case ExtCookie:
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Cookie) })
+	case ExtPSKModes:
+		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.PSKModes) })
+	case ExtKeyShare:
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, ks := range m.KeyShares {
+				b.AddUint16(ks.Group)
+				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(ks.Data) })
+			}
+		})
+	case ExtRenegotiationInfo:
+		b.AddUint8(0)
+	case ExtPreSharedKey:
+		// RFC 8446 §4.2.11: identities (ticket, obfuscated age), then one
+		// binder per identity.
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, id := range m.PSKIdentities {
+				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(id.Identity) })
+				b.AddUint32(id.Age)
+			}
+		})
+		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
+			for _, bd := range m.PSKBinders {
+				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(bd) })
+			}
+		})
+	default:
+		for _, e := range m.Extra {
+			if e.Type == t {
+				b.AddBytes(e.Data)
+				return
+			}
+		}
+	}
+}
+
+// ExtensionOrder is the order of the extensions on the wire.
+func (m *ClientHello) ExtensionOrder() []uint16 {
+	if m.Extensions != nil {
+		return m.Extensions
+	}
+	return m.presentExtensions()
+}
+
+// BindersLen is the size of the pre_shared_key extension's binders list,
+// its 2-byte length included: what RFC 8446 §4.2.11.2's binder hash leaves
+// out of the ClientHello (the list is last).
+func (m *ClientHello) BindersLen() int {
+	n := 2
+	for _, bd := range m.PSKBinders {
+		n += 1 + len(bd)
+	}
+	return n
+}
+
+// PSKIdentity is one identity of a pre_shared_key offer: a ticket (or an
+// external PSK's name) and its obfuscated_ticket_age (RFC 8446 §4.2.11).
+type PSKIdentity struct {
+	Identity []byte
+	Age      uint32
 }
 
 var errDecode = errors.New("malformed message")
@@ -255,6 +310,7 @@ func (m *ClientHello) Unmarshal(data []byte) error {
 		return fmt.Errorf("ClientHello: %w: extensions", errDecode)
 	}
 	seen := map[uint16]bool{}
+	var order []uint16
 	for !exts.Empty() {
 		var t uint16
 		var d cryptobyte.String
@@ -265,9 +321,13 @@ func (m *ClientHello) Unmarshal(data []byte) error {
 			return fmt.Errorf("ClientHello: %w: duplicate extension %s", errDecode, ExtensionName(t))
 		}
 		seen[t] = true
+		order = append(order, t)
 		if err := m.unmarshalExtension(t, d); err != nil {
 			return fmt.Errorf("ClientHello: %s: %w", ExtensionName(t), err)
 		}
+	}
+	if !slices.Equal(order, m.presentExtensions()) {
+		m.Extensions = order
 	}
 	return nil
 }
@@ -357,6 +417,22 @@ func (m *ClientHello) unmarshalExtension(t uint16, d cryptobyte.String) error {
 		var ri []byte
 		ok = d.ReadUint8LengthPrefixed((*cryptobyte.String)(&ri)) && len(ri) == 0
 		m.RenegotiationInfo = true
+	case ExtPreSharedKey:
+		var ids, binders cryptobyte.String
+		ok = d.ReadUint16LengthPrefixed(&ids) && d.ReadUint16LengthPrefixed(&binders)
+		m.PSKIdentities, m.PSKBinders = []PSKIdentity{}, [][]byte{}
+		for ok && !ids.Empty() {
+			var id PSKIdentity
+			var ticket []byte
+			ok = ids.ReadUint16LengthPrefixed((*cryptobyte.String)(&ticket)) && ids.ReadUint32(&id.Age)
+			id.Identity = clone(ticket)
+			m.PSKIdentities = append(m.PSKIdentities, id)
+		}
+		for ok && !binders.Empty() {
+			var bd []byte
+			ok = binders.ReadUint8LengthPrefixed((*cryptobyte.String)(&bd))
+			m.PSKBinders = append(m.PSKBinders, clone(bd))
+		}
 	default:
 		m.Extra = append(m.Extra, Extension{Type: t, Data: clone([]byte(d))})
 		d = nil
@@ -394,7 +470,11 @@ type ServerHello struct {
 	PointFormats         []uint8
 	// RenegotiationInfo is the renegotiation_info body (nil: absent).
 	RenegotiationInfo []byte
-	Extra             []Extension
+	// PreSharedKey: the server accepted the client's PSK number
+	// SelectedIdentity (RFC 8446 §4.2.11): a TLS 1.3 resumption.
+	PreSharedKey     bool
+	SelectedIdentity uint16
+	Extra            []Extension
 	// Extensions lists the extension types in the order received: the
 	// evidence of what the server answered.
 	Extensions []uint16
@@ -465,6 +545,7 @@ func (m *ServerHello) presentExtensions() []uint16 {
 	add(m.EncryptThenMAC, ExtEncryptThenMAC)
 	add(m.SCT != nil, ExtSCT)
 	add(m.ALPN != "", ExtALPN)
+	add(m.PreSharedKey, ExtPreSharedKey)
 	for _, e := range m.Extra {
 		ts = append(ts, e.Type)
 	}
@@ -496,6 +577,8 @@ func (m *ServerHello) marshalExtension(b *cryptobyte.Builder, t uint16) {
 			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
 				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(m.ALPN)) })
 			})
+		case ExtPreSharedKey:
+			b.AddUint16(m.SelectedIdentity)
 		case ExtSessionTicket, ExtStatusRequest, ExtExtendedMasterSecret, ExtEncryptThenMAC:
 		default:
 			for _, e := range m.Extra {
@@ -598,6 +681,9 @@ func (m *ServerHello) unmarshalExtension(t uint16, d cryptobyte.String) error {
 		m.ExtendedMasterSecret = true
 	case ExtEncryptThenMAC:
 		m.EncryptThenMAC = true
+	case ExtPreSharedKey:
+		ok = d.ReadUint16(&m.SelectedIdentity)
+		m.PreSharedKey = true
 	default:
 		m.Extra = append(m.Extra, Extension{Type: t, Data: clone([]byte(d))})
 		d = nil
