@@ -29,12 +29,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"io"
 	"net"
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 

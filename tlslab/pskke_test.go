@@ -8,13 +8,13 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"io"
 	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 

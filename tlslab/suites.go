@@ -3,9 +3,9 @@ package tlslab
 import (
 	"crypto/tls"
 	"fmt"
-	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"math/big"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 

@@ -2,11 +2,11 @@ package tlslab
 
 import (
 	"fmt"
-	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 )
