@@ -224,54 +224,17 @@ type pskClientHello struct {
 // length of its binders list (uint16 length and entries), which the binder
 // leaves out of its transcript (RFC 8446 §4.2.11.2).
 func (m *pskClientHello) marshal() (msg []byte, bindersLen int, err error) {
-	var b cryptobyte.Builder
-	b.AddUint8(TypeClientHello)
-	b.AddUint24LengthPrefixed(func(b *cryptobyte.Builder) {
-		b.AddUint16(VersionTLS12) // legacy_version (§4.1.2)
-		b.AddBytes(m.Random[:])
-		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.SessionID) })
-		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint16(m.CipherSuite) })
-		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint8(0) }) // null compression
-		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-			if m.ServerName != "" {
-				b.AddUint16(extServerName)
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-						b.AddUint8(0) // host_name
-						b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(m.ServerName)) })
-					})
-				})
-			}
-			b.AddUint16(extSupportedVersions)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint16(VersionTLS13) })
-			})
-			b.AddUint16(extSignatureAlgorithms)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					for _, s := range pskSignatureSchemes {
-						b.AddUint16(s)
-					}
-				})
-			})
-			b.AddUint16(extPSKKeyExchangeModes)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint8(pskModeKE) })
-			})
-			b.AddUint16(extPreSharedKey)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Identity.Identity) })
-					b.AddUint32(m.Identity.Age)
-				})
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Binder) })
-				})
-			})
-		})
-	})
-	msg, err = b.Bytes()
-	return msg, 2 + 1 + len(m.Binder), err
+	ch := &tlswire.ClientHello{Version: tlswire.TLS12, Random: m.Random, SessionID: m.SessionID, // legacy_version (§4.1.2)
+		CipherSuites: []uint16{m.CipherSuite}, Compression: []uint8{0}, ServerName: m.ServerName,
+		SupportedVersions: []tlswire.Version{tlswire.TLS13}, SignatureSchemes: pskSignatureSchemes,
+		PSKModes: []uint8{pskModeKE}, PSKIdentities: []PSKIdentity{m.Identity}, PSKBinders: [][]byte{m.Binder}}
+	for _, t := range []uint16{extServerName, extSupportedVersions, extSignatureAlgorithms, extPSKKeyExchangeModes, extPreSharedKey} {
+		if t != extServerName || m.ServerName != "" {
+			ch.Extensions = append(ch.Extensions, t)
+		}
+	}
+	msg, err = ch.Marshal()
+	return msg, ch.BindersLen(), err
 }
 
 // PSKConn is a TLS 1.3 connection resumed with psk_ke, after its
@@ -363,7 +326,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err != nil {
 		return nil, err
 	}
-	sh, err := ParseServerHello(shMsg[4:])
+	sh, err := ParseServerHello(handshakeBody(shMsg))
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +348,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err != nil {
 		return nil, err
 	}
-	if err := checkEncryptedExtensions(ee[4:]); err != nil {
+	if err := checkEncryptedExtensions(handshakeBody(ee)); err != nil {
 		return nil, err
 	}
 	fin, err := fl.encrypted(TypeFinished)
@@ -393,7 +356,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 		return nil, err
 	}
 	want := ks.VerifyData(secrets.ServerHS, ks.TranscriptHash(chMsg, shMsg, ee))
-	if !hmac.Equal(fin[4:], want) {
+	if !hmac.Equal(handshakeBody(fin), want) {
 		return nil, errors.New("the server's Finished does not verify: it did not derive the same keys from the PSK")
 	}
 	if len(fl.hs) != 0 {
@@ -487,10 +450,10 @@ type serverFlight struct {
 // ChangeCipherSpec cannot come before it, an alert is the server's answer.
 func (f *serverFlight) serverHello() ([]byte, error) {
 	for {
-		if msg, ok := f.next(); ok {
+		if typ, msg, ok := f.next(); ok {
 			switch {
-			case msg[0] != TypeServerHello:
-				return nil, fmt.Errorf("the server sent %s, not a ServerHello", HandshakeName(msg[0]))
+			case typ != TypeServerHello:
+				return nil, fmt.Errorf("the server sent %s, not a ServerHello", HandshakeName(typ))
 			case len(f.hs) != 0:
 				return nil, errors.New("handshake data after the ServerHello in its record (it must end at the key change, RFC 8446 §5.1)")
 			}
@@ -517,9 +480,9 @@ func (f *serverFlight) serverHello() ([]byte, error) {
 // type want.
 func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 	for {
-		if msg, ok := f.next(); ok {
-			if msg[0] != want {
-				return nil, fmt.Errorf("the server sent %s where %s belongs in a PSK resumption", HandshakeName(msg[0]), HandshakeName(want))
+		if typ, msg, ok := f.next(); ok {
+			if typ != want {
+				return nil, fmt.Errorf("the server sent %s where %s belongs in a PSK resumption", HandshakeName(typ), HandshakeName(want))
 			}
 			return msg, nil
 		}
@@ -569,34 +532,22 @@ func (f *serverFlight) add(b []byte) error {
 	return checkHandshakeLength(f.hs)
 }
 
-// next pops a complete handshake message (header included), if there is one.
-func (f *serverFlight) next() (msg []byte, ok bool) {
-	msg, rest, ok := cutHandshakeMessage(f.hs)
+// next pops a complete handshake message (header included), if there is
+// one, with its type.
+func (f *serverFlight) next() (typ uint8, msg []byte, ok bool) {
+	typ, msg, rest, ok := tlswire.CutHandshakeMessage(f.hs)
 	if ok {
 		f.hs = rest
 	}
-	return msg, ok
-}
-
-// cutHandshakeMessage splits the first complete handshake message off buf.
-func cutHandshakeMessage(buf []byte) (msg, rest []byte, ok bool) {
-	if len(buf) < 4 {
-		return nil, buf, false
-	}
-	n := 4 + (int(buf[1])<<16 | int(buf[2])<<8 | int(buf[3]))
-	if len(buf) < n {
-		return nil, buf, false
-	}
-	return buf[:n:n], buf[n:], true
+	return typ, msg, ok
 }
 
 // checkHandshakeLength refuses a buffered handshake message whose header
-// announces more than maxHandshakeMessage.
+// announces more than maxHandshakeMessage (tlswire.CheckMessageLength).
 func checkHandshakeLength(buf []byte) error {
-	if len(buf) >= 4 {
-		if n := int(buf[1])<<16 | int(buf[2])<<8 | int(buf[3]); n > maxHandshakeMessage {
-			return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(buf[0]), n, maxHandshakeMessage)
-		}
+	var tooLarge *tlswire.MessageTooLarge
+	if err := tlswire.CheckMessageLength(buf, maxHandshakeMessage); errors.As(err, &tooLarge) {
+		return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(tooLarge.Type), tooLarge.Size, maxHandshakeMessage)
 	}
 	return nil
 }
@@ -640,7 +591,7 @@ func (c *PSKConn) Read(b []byte) (int, error) {
 		case ContentApplicationData:
 			c.in = content
 		case ContentAlert:
-			if len(content) == 2 && content[1] == 0 {
+			if a := (tlswire.Alert{}); a.Unmarshal(content) == nil && a.Description == 0 { // close_notify
 				c.eof = true
 				continue
 			}
@@ -670,16 +621,16 @@ func (c *PSKConn) postHandshake(b []byte) error {
 		return err
 	}
 	for {
-		msg, rest, ok := cutHandshakeMessage(c.hs)
+		typ, _, rest, ok := tlswire.CutHandshakeMessage(c.hs)
 		if !ok {
 			return nil
 		}
 		c.hs = rest
-		switch msg[0] {
+		switch typ {
 		case TypeNewSessionTicket:
 			c.Tickets++
 		default:
-			return fmt.Errorf("the server sent %s after the handshake, which the psk_ke client does not handle", HandshakeName(msg[0]))
+			return fmt.Errorf("the server sent %s after the handshake, which the psk_ke client does not handle", HandshakeName(typ))
 		}
 	}
 }
@@ -746,7 +697,16 @@ func (c *PSKConn) Close() error {
 
 // plainRecord frames an unprotected record.
 func plainRecord(typ uint8, vers uint16, body []byte) []byte {
-	return append([]byte{typ, byte(vers >> 8), byte(vers), byte(len(body) >> 8), byte(len(body))}, body...)
+	return Record{Type: typ, Version: vers, Fragment: body}.Marshal()
+}
+
+// handshakeBody is a whole handshake message's body (tlswire's framing).
+func handshakeBody(msg []byte) []byte {
+	var m tlswire.HandshakeMessage
+	if m.Unmarshal(msg) != nil {
+		return nil
+	}
+	return m.Body
 }
 
 // alertError is the error of an alert the server sent.

@@ -119,12 +119,20 @@ func (h *HandshakeBuffer) Add(fragment []byte) ([]HandshakeMessage, error) {
 func (h *HandshakeBuffer) Pending() int { return len(h.buf) }
 
 func (h *HandshakeBuffer) check() error {
-	s := cryptobyte.String(h.buf)
-	var typ uint8
-	var n uint32
-	if h.Max > 0 && s.ReadUint8(&typ) && s.ReadUint24(&n) && int(n) > h.Max {
-		return &MessageTooLarge{Type: typ, Size: int(n), Limit: h.Max}
+	if h.Max <= 0 {
+		return nil
 	}
+	return CheckMessageLength(h.buf, h.Max)
+}
+
+// Unmarshal parses one whole message, header included.
+func (m *HandshakeMessage) Unmarshal(data []byte) error {
+	s := cryptobyte.String(data)
+	var body cryptobyte.String
+	if !s.ReadUint8(&m.Type) || !s.ReadUint24LengthPrefixed(&body) || !s.Empty() {
+		return fmt.Errorf("handshake message: %w", errDecode)
+	}
+	m.Body = body
 	return nil
 }
 
@@ -146,4 +154,28 @@ func AlertName(b []byte) string {
 		return "Alert(" + n + ")"
 	}
 	return fmt.Sprintf("Alert(%d)", b[1])
+}
+
+// CutHandshakeMessage splits the first whole handshake message off buf:
+// its type, the message with its header, and the rest.
+func CutHandshakeMessage(buf []byte) (typ uint8, msg, rest []byte, ok bool) {
+	s := cryptobyte.String(buf)
+	var body cryptobyte.String
+	if !s.ReadUint8(&typ) || !s.ReadUint24LengthPrefixed(&body) {
+		return 0, nil, buf, false
+	}
+	n := len(buf) - len(s)
+	return typ, buf[:n:n], buf[n:], true
+}
+
+// CheckMessageLength refuses (*MessageTooLarge) a buffered handshake
+// message whose header announces more than max bytes.
+func CheckMessageLength(buf []byte, max int) error {
+	s := cryptobyte.String(buf)
+	var typ uint8
+	var n uint32
+	if s.ReadUint8(&typ) && s.ReadUint24(&n) && int(n) > max {
+		return &MessageTooLarge{Type: typ, Size: int(n), Limit: max}
+	}
+	return nil
 }
