@@ -112,7 +112,7 @@ type ServerHello struct {
 // returns what the tap needs of it.
 func ParseClientHello(body []byte) (*ClientHello, error) {
 	var m tlswire.ClientHello
-	if err := m.Unmarshal(HandshakeMessage{Type: TypeClientHello, Body: body}.Marshal()); err != nil {
+	if err := m.UnmarshalBody(body); err != nil {
 		return nil, err
 	}
 	ch := &ClientHello{Version: uint16(m.Version), Random: m.Random[:], SessionID: m.SessionID, CipherSuites: m.CipherSuites,
@@ -138,7 +138,7 @@ func ParseClientHello(body []byte) (*ClientHello, error) {
 // tlswire's codec and returns what the tap needs of it.
 func ParseServerHello(body []byte) (*ServerHello, error) {
 	var m tlswire.ServerHello
-	if err := m.Unmarshal(HandshakeMessage{Type: TypeServerHello, Body: body}.Marshal()); err != nil {
+	if err := m.UnmarshalBody(body); err != nil {
 		return nil, err
 	}
 	sh := &ServerHello{Version: uint16(m.Version), Random: m.Random[:], SessionID: m.SessionID, CipherSuite: m.CipherSuite,

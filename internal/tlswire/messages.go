@@ -274,13 +274,20 @@ var errDecode = errors.New("malformed message")
 // Unmarshal parses a ClientHello handshake message (type and length
 // included). The probe's test servers use it; it is the inverse of Marshal.
 func (m *ClientHello) Unmarshal(data []byte) error {
-	*m = ClientHello{}
 	s := cryptobyte.String(data)
 	var typ uint8
 	var body cryptobyte.String
 	if !s.ReadUint8(&typ) || typ != TypeClientHello || !s.ReadUint24LengthPrefixed(&body) || !s.Empty() {
+		*m = ClientHello{}
 		return fmt.Errorf("ClientHello: %w: bad header", errDecode)
 	}
+	return m.UnmarshalBody(body)
+}
+
+// UnmarshalBody parses the message's body (after the 4-byte header): the
+// tap's path, which has the body already framed.
+func (m *ClientHello) UnmarshalBody(body cryptobyte.String) error {
+	*m = ClientHello{}
 	var vers uint16
 	var random, sid, comp []byte
 	var suiteList cryptobyte.String
@@ -594,13 +601,20 @@ func (m *ServerHello) marshalExtension(b *cryptobyte.Builder, t uint16) {
 // Unmarshal parses a ServerHello handshake message, type and length
 // included.
 func (m *ServerHello) Unmarshal(data []byte) error {
-	*m = ServerHello{}
 	s := cryptobyte.String(data)
 	var typ uint8
 	var body cryptobyte.String
 	if !s.ReadUint8(&typ) || typ != TypeServerHello || !s.ReadUint24LengthPrefixed(&body) || !s.Empty() {
+		*m = ServerHello{}
 		return fmt.Errorf("ServerHello: %w: bad header", errDecode)
 	}
+	return m.UnmarshalBody(body)
+}
+
+// UnmarshalBody parses the message's body (after the 4-byte header): the
+// tap's path, which has the body already framed.
+func (m *ServerHello) UnmarshalBody(body cryptobyte.String) error {
+	*m = ServerHello{}
 	var vers uint16
 	var random, sid []byte
 	if !body.ReadUint16(&vers) || !body.ReadBytes(&random, 32) ||
