@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -72,7 +74,28 @@ type message interface {
 // re-marshal to the streams.
 func TestCapturedRoundTrip(t *testing.T) {
 	seen := map[string]int{}
-	for name, stream := range streams(t) {
+	all := streams(t)
+	// Each connection's down stream first: its ServerHello says the
+	// version and suite the client's messages are encoded for.
+	var names []string
+	for name := range all {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		bi, bj := strings.TrimSuffix(strings.TrimSuffix(names[i], ".up"), ".down"), strings.TrimSuffix(strings.TrimSuffix(names[j], ".up"), ".down")
+		if bi != bj {
+			return bi < bj
+		}
+		return strings.HasSuffix(names[i], ".down")
+	})
+	type negotiated struct {
+		version Version
+		suite   Suite
+	}
+	conns := map[string]negotiated{}
+	for _, name := range names {
+		stream := all[name]
+		base := strings.TrimSuffix(strings.TrimSuffix(name, ".up"), ".down")
 		recs, _, _ := ParseRecords(stream)
 		var again []byte
 		for _, r := range recs {
@@ -81,8 +104,10 @@ func TestCapturedRoundTrip(t *testing.T) {
 		if !bytes.Equal(again, stream) {
 			t.Errorf("%s: records do not marshal back to the stream", name)
 		}
-		version := TLS12
-		var suite Suite
+		version, suite := TLS12, conns[base].suite
+		if v := conns[base].version; v != 0 {
+			version = v
+		}
 		for _, b := range plaintextMessages(t, stream) {
 			var m message
 			switch b[0] {
@@ -93,6 +118,7 @@ func TestCapturedRoundTrip(t *testing.T) {
 				if err := sh.Unmarshal(b); err == nil {
 					version = sh.Negotiated()
 					suite, _ = SuiteByID(sh.CipherSuite)
+					conns[base] = negotiated{version, suite}
 				}
 				m = sh
 			case TypeCertificate:
@@ -101,6 +127,10 @@ func TestCapturedRoundTrip(t *testing.T) {
 				m = &NewSessionTicket{TLS13: version == TLS13}
 			case TypeCertificateStatus:
 				m = &CertificateStatus{}
+			case TypeCertificateRequest:
+				m = &CertificateRequest{TLS13: version == TLS13, TLS12: version == TLS12}
+			case TypeClientKeyExchange:
+				m = &ClientKeyExchange{Kex: suite.KeyExchange, SSL30: version == SSL30}
 			case TypeServerKeyExchange:
 				ske, err := ParseServerKeyExchange(b, suite, version)
 				if err != nil {
@@ -128,7 +158,8 @@ func TestCapturedRoundTrip(t *testing.T) {
 			seen[HandshakeName(b[0])]++
 		}
 	}
-	for _, want := range []string{"ClientHello", "ServerHello", "Certificate", "ServerKeyExchange", "NewSessionTicket"} {
+	for _, want := range []string{"ClientHello", "ServerHello", "Certificate", "ServerKeyExchange", "NewSessionTicket",
+		"CertificateRequest", "ClientKeyExchange"} {
 		if seen[want] == 0 {
 			t.Errorf("no %s in the fixtures: the test checks less than it says (%v)", want, seen)
 		}
@@ -284,6 +315,22 @@ func TestGeneratedRoundTrip(t *testing.T) {
 			ee.Extensions = []Extension{{Type: 0, Data: nil}, {Type: 16, Data: g.bytes(8)}}
 		}
 		tickets := g.ticket()
+		cr := &CertificateRequest{TLS13: g.coin()}
+		if cr.TLS13 {
+			cr.Context = g.bytes(8)
+			if g.coin() {
+				cr.Extensions = []Extension{{Type: 13, Data: []byte{0, 2, 4, 3}}}
+			}
+		} else {
+			cr.TLS12, cr.CertificateTypes = g.coin(), []uint8{1, 64}
+			if cr.TLS12 {
+				cr.SignatureSchemes = g.u16s(6)
+			}
+			if g.coin() {
+				cr.Authorities = [][]byte{g.nonEmpty(40)}
+			}
+		}
+		cke := &ClientKeyExchange{Kex: []KeyExchange{KexRSA, KexDHE, KexECDHE}[g.r.IntN(3)], Data: g.nonEmpty(200)}
 		for _, tc := range []struct {
 			in  message
 			out func() message
@@ -295,6 +342,8 @@ func TestGeneratedRoundTrip(t *testing.T) {
 			{&CertificateStatus{OCSP: g.nonEmpty(100)}, func() message { return &CertificateStatus{} }},
 			{ee, func() message { return &EncryptedExtensions{} }},
 			{&Finished{VerifyData: g.nonEmpty(48)}, func() message { return &Finished{} }},
+			{cr, func() message { return &CertificateRequest{TLS13: cr.TLS13, TLS12: cr.TLS12} }},
+			{cke, func() message { return &ClientKeyExchange{Kex: cke.Kex} }},
 		} {
 			b, err := tc.in.Marshal()
 			if err != nil {

@@ -8,7 +8,7 @@ import (
 
 // One fuzz target per family, seeded with the captured streams and their
 // messages: go test -fuzz FuzzRecords ./internal/tlswire (FuzzHello,
-// FuzzCertificate, FuzzServerKeyExchange, FuzzTicket, FuzzEncrypted,
+// FuzzCertificate (with CertificateRequest, ClientKeyExchange), FuzzServerKeyExchange, FuzzTicket, FuzzEncrypted,
 // FuzzKeyLog). Each must never panic, and what parses must marshal to
 // bytes that parse to the same message.
 
@@ -91,6 +91,18 @@ func FuzzCertificate(f *testing.F) {
 		var cs CertificateStatus
 		if cs.Unmarshal(b) == nil {
 			reparse(t, &cs, func() message { return &CertificateStatus{} })
+		}
+		for _, v := range [][2]bool{{false, false}, {false, true}, {true, false}} {
+			cr := CertificateRequest{TLS13: v[0], TLS12: v[1]}
+			if cr.Unmarshal(b) == nil {
+				reparse(t, &cr, func() message { return &CertificateRequest{TLS13: v[0], TLS12: v[1]} })
+			}
+		}
+		for _, kex := range []KeyExchange{KexRSA, KexDHE, KexECDHE} {
+			cke := ClientKeyExchange{Kex: kex}
+			if cke.Unmarshal(b) == nil {
+				reparse(t, &cke, func() message { return &ClientKeyExchange{Kex: kex} })
+			}
 		}
 	})
 }
