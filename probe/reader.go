@@ -6,6 +6,7 @@ import (
 	"io"
 	"unicode"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 
@@ -68,14 +69,7 @@ func (rr *recordReader) readRecord() (record, error) {
 
 // MessageTooLarge is a handshake message refused from its header: the
 // probe never buffers more than Limits.MaxMessage of one message.
-type MessageTooLarge struct {
-	Type        uint8
-	Size, Limit int
-}
-
-func (e *MessageTooLarge) Error() string {
-	return fmt.Sprintf("%s of %d bytes exceeds the %d-byte limit", handshakeName(e.Type), e.Size, e.Limit)
-}
+type MessageTooLarge = tlswire.MessageTooLarge
 
 // readHandshake returns the next handshake message, header included. A
 // fatal alert comes back as an Alert error; warning alerts, empty records
@@ -166,16 +160,9 @@ func showBytes(b []byte) string {
 // stream itself (the stream was already bounded when read); a trailing
 // partial record is returned as rest.
 func splitRecords(stream []byte) (recs []record, rest []byte) {
-	s := cryptobyte.String(stream)
-	for !s.Empty() {
-		var rec record
-		var body []byte
-		save := s
-		if !s.ReadUint8(&rec.typ) || !s.ReadUint16(&rec.version) || !s.ReadUint16LengthPrefixed((*cryptobyte.String)(&body)) {
-			return recs, save
-		}
-		rec.payload = body
-		recs = append(recs, rec)
+	rs, rest := tlswire.SplitRecords(stream)
+	for _, r := range rs {
+		recs = append(recs, record{typ: r.Type, version: r.Version, payload: r.Fragment})
 	}
-	return recs, nil
+	return recs, rest
 }
