@@ -368,7 +368,7 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, obs.CPUNsPerOp)
 		m.Method = "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
 		res.Metrics = append(res.Metrics, m)
-		if cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, res.Metrics[0].Summary.Median; cpu < 0.9*wall {
+		if cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, res.Metrics[0].Summary.Median*1e9; cpu < 0.9*wall {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("thread CPU time below 90%% of wall time, so the thread waited or was descheduled and wall time includes other load: CPU is %.0f%% of wall", 100*cpu/wall))
 		}
 	}
@@ -418,13 +418,15 @@ func addEstimates(res *result.Result, p Point, est *measure.ClockEstimate) {
 	if t == nil {
 		return
 	}
-	m := result.NewSampled("cycles", "cycles/op", result.Lower, result.Estimated, mapf(t.Samples, est.Cycles))
+	// est.Cycles takes nanoseconds; the samples are in seconds.
+	cycles := func(s float64) float64 { return est.Cycles(s * 1e9) }
+	m := result.NewSampled("cycles", "cycles/op", result.Lower, result.Estimated, mapf(t.Samples, cycles))
 	m.Method = est.Method()
 	res.Metrics = append(res.Metrics, m)
 	if p.Op.Input == scheme.InputBulk && p.Size > 0 {
 		size := float64(p.Size)
 		m := result.NewSampled("cycles-per-byte", "cycles/B", result.Lower, result.Estimated,
-			mapf(t.Samples, func(ns float64) float64 { return est.Cycles(ns) / size }))
+			mapf(t.Samples, func(s float64) float64 { return cycles(s) / size }))
 		m.Method = est.Method() + " / input bytes"
 		res.Metrics = append(res.Metrics, m)
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 func TestProfiles(t *testing.T) {
-	want := []string{"LAN", "WiFi-802.11g", "3G", "LTE", "BLE", "802.15.4"}
+	want := []string{"LAN", "WiFi-802.11g", "3G", "LTE", "BLE", "802.15.4", "LoRaWAN"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}

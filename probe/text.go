@@ -249,7 +249,7 @@ func durationMedian(m *result.Metric) string {
 	if m == nil {
 		return "-"
 	}
-	return time.Duration(m.Summary.Median).Round(10 * time.Microsecond).String()
+	return time.Duration(m.Summary.Median * 1e9).Round(10 * time.Microsecond).String()
 }
 
 func yesNo(b bool) string {

@@ -114,7 +114,7 @@ func ms(r result.Result, name string) string {
 	if !ok {
 		return "-"
 	}
-	return strconv.FormatFloat(v/1e6, 'f', 2, 64)
+	return strconv.FormatFloat(v*1e3, 'f', 2, 64) // s → ms
 }
 
 func num(r result.Result, name string) string {
@@ -308,7 +308,7 @@ func transfers(w io.Writer, rs []result.Result) {
 			line += "\t"
 			if r, ok := byKey[k][s]; ok {
 				if v, ok := median(r, MetricThroughput); ok {
-					line += strconv.FormatFloat(v, 'f', 3, 64)
+					line += strconv.FormatFloat(v/1e6, 'f', 3, 64) // B/s → MB/s, S000's unit
 				}
 			}
 		}
@@ -378,7 +378,7 @@ func energy(w io.Writer, rs []result.Result) {
 				complete = false
 				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
 				if cok {
-					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu/1e6)
+					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu*1e3)
 				} else {
 					line += "\tnot modelled"
 				}

@@ -61,8 +61,8 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		}
 		p := r.Subject.Params
 		row := []string{r.Subject.Scheme, p["mode"], scheme.FormatSize(r.Subject.InputBytes),
-			val(r, "current-signing", "%.4g mA", 1, notes),
-			val(r, "signer-device-time", "%.3g ms", 1e-6, notes),
+			val(r, "current-signing", "%.4g mA", 1e3, notes),
+			val(r, "signer-device-time", "%.3g ms", 1e3, notes),
 			val(r, "energy-signature", "%.3g mJ", 1e3, notes),
 			val(r, "energy-signature-net", "%.3g mJ", 1e3, notes),
 			val(r, "signatures-per-battery", "%.3g", 1, notes),
@@ -80,11 +80,11 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		fmt.Fprintln(tw, "SIGNING\tCURRENT\tOVER IDLE\tSIGNING HOURS/BATTERY\tSIGNATURES/BATTERY\t")
 		for _, r := range refs {
 			hours := ""
-			if m := r.Metric("signing-seconds-per-battery"); m != nil {
+			if m := r.Metric("signing-time-per-battery"); m != nil {
 				hours = fmt.Sprintf("%.1f h", m.Summary.Median/3600) + notes.mark(string(m.Label)+": "+m.Method)
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", strings.TrimPrefix(r.Subject.Name, "S001/sign/"),
-				val(r, "current-signing", "%.4g mA", 1, notes), val(r, "current-over-idle", "%+.2f %%", 1, notes),
+				val(r, "current-signing", "%.4g mA", 1e3, notes), val(r, "current-over-idle", "%+.2f %%", 1, notes),
 				hours, val(r, "signatures-per-battery", "> %.0f", 1, notes))
 		}
 		tw.Flush()
@@ -120,13 +120,13 @@ func orDash(s string) string {
 	return s
 }
 
-// ms prints a metric in ns as milliseconds.
+// ms prints a time metric (seconds) as milliseconds.
 func ms(r result.Result, name string) string {
 	m := r.Metric(name)
 	if m == nil {
 		return "—"
 	}
-	return fmt.Sprintf("%.3g ms", m.Summary.Median/1e6)
+	return fmt.Sprintf("%.3g ms", m.Summary.Median*1e3)
 }
 
 func num(r result.Result, name string, f *footnotes) string {
