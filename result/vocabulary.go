@@ -193,6 +193,8 @@ func init() {
 		"session-bytes-down":             "UDP payload bytes of the session set-up and teardown, proxy → sensor",
 		"session-air-bytes-up":           "bytes on the air of the session, sensor → proxy",
 		"session-air-bytes-down":         "bytes on the air of the session, proxy → sensor",
+		"session-message-3-bytes-up":     "UDP payload bytes of EDHOC message_3, which rides with the registration (RFC 9668)",
+		"session-message-3-air-bytes-up": "air bytes of EDHOC message_3's share of the registration datagram",
 		"amortised-bytes-up":             "bytes per reading with the session amortised, sensor → proxy",
 		"amortised-bytes-down":           "bytes per reading with the session amortised, proxy → sensor",
 		"amortised-air-bytes-up":         "air bytes per reading with the session amortised, sensor → proxy",
