@@ -163,6 +163,7 @@ func init() {
 		"handshake-bytes-down":           "handshake and ChangeCipherSpec record bytes server → client",
 		"handshake-bytes-up/*":           "handshake bytes client → server of one message",
 		"handshake-bytes-down/*":         "handshake bytes server → client of one message",
+		"post-handshake-bytes-up":        "bytes after the handshake client → server (its close_notify)",
 		"post-handshake-bytes-down":      "bytes after the handshake server → client (tickets, alerts)",
 		"key-share-bytes-up":             "the first ClientHello's key_share extension",
 		"key-share-bytes-down":           "the ServerHello's key_share extension",

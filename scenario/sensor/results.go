@@ -306,7 +306,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 		if len(pk) == 0 {
 			return 0, 0, nil
 		}
-		b, err := c.Radio.Simulate(&result.Trace{Link: c.Link, Packets: pk}, radio.Options{})
+		b, err := c.Radio.Simulate(&result.Trace{Link: c.Link, Transport: result.TransportUDP, Packets: pk}, radio.Options{})
 		if err != nil {
 			return 0, 0, err
 		}
@@ -569,7 +569,7 @@ func (s *Session) Trace(c Costing) *result.Trace {
 	win(s.Teardown, "")
 	sort.SliceStable(pk, func(a, b int) bool { return pk[a].TimeNs < pk[b].TimeNs })
 	hm := "bytes: UDP payload + IPv4 20 B + UDP 8 B per fragment (the link emulator's model); payload: the UDP payload. " + c.Air.HeaderModel()
-	return &result.Trace{Link: c.Link, HeaderModel: hm, Packets: pk}
+	return &result.Trace{Link: c.Link, HeaderModel: hm, Transport: result.TransportUDP, Packets: pk}
 }
 
 // label names what a datagram carried.
