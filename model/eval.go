@@ -445,3 +445,12 @@ func (ev *Evaluator) pointString() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// clone returns an evaluator sharing ev's compiled model and costs with a
+// frame of its own, for another goroutine: the compiled expressions keep
+// no state outside the frame they are given.
+func (ev *Evaluator) clone() *Evaluator {
+	c := *ev
+	c.fr = frame{vals: make([]float64, len(ev.fr.vals))}
+	return &c
+}

@@ -181,7 +181,7 @@ func TestExprAgreesWithExprVM(t *testing.T) {
 			n, d := math.Round(rng.Float64()*1000)/10+1, math.Round(rng.Float64()*1000)/10+1
 			want := exprVM(t, src, n, d)
 			got := fn(&frame{vals: []float64{n, d}})
-			if !close(got, want) {
+			if !nearlyEqual(got, want) {
 				t.Fatalf("%s at n=%v d=%v: closures %v, expr VM %v", src, n, d, got, want)
 			}
 		}
@@ -212,7 +212,7 @@ func exprVM(t testing.TB, src string, n, d float64) float64 {
 	return 0
 }
 
-func close(a, b float64) bool {
+func nearlyEqual(a, b float64) bool {
 	if a == b {
 		return true
 	}
@@ -258,7 +258,7 @@ func FuzzExpression(f *testing.F) {
 		default:
 			t.Fatalf("%q: expr gives %T", src, v)
 		}
-		if math.Abs(want) < 1e15 && !close(got, want) && math.Abs(got-want) > 1e-9 {
+		if math.Abs(want) < 1e15 && !nearlyEqual(got, want) && math.Abs(got-want) > 1e-9 {
 			t.Fatalf("%q at n=%v d=%v: closures %v, expr VM %v", src, n, d, got, want)
 		}
 	})

@@ -1,9 +1,7 @@
 package model
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -240,66 +238,6 @@ func (p *Plan) WriteSweepTable(ctx context.Context, w io.Writer) error {
 	}
 	p.writeFooter(w, warnings)
 	return nil
-}
-
-// WriteSweepCSV streams one CSV row per point: model, variant, every
-// parameter, every output (12 significant digits; empty when unknown). It
-// holds nothing in memory, so it suits sweeps of millions of points, and
-// formats numbers straight into a buffer: a row costs about a
-// microsecond. It returns the number of points written.
-func (p *Plan) WriteSweepCSV(ctx context.Context, w io.Writer, header bool) (int, error) {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	m := p.Model
-	if header {
-		cw := csv.NewWriter(bw)
-		h := []string{"model", "variant"}
-		for _, par := range m.Params {
-			h = append(h, par.Name)
-		}
-		for _, o := range outputs {
-			h = append(h, o.Name+" ("+o.Unit+")")
-		}
-		if err := cw.Write(h); err != nil {
-			return 0, err
-		}
-		cw.Flush()
-	}
-	// The model and variant columns, quoted as CSV needs, once per case.
-	prefix := make([][]byte, len(p.Cases))
-	for i, v := range p.Cases {
-		name := ""
-		if v != nil {
-			name = v.Name
-		}
-		var b strings.Builder
-		cw := csv.NewWriter(&b)
-		cw.Write([]string{m.Name, name})
-		cw.Flush()
-		prefix[i] = []byte(strings.TrimSuffix(b.String(), "\n"))
-	}
-	var row []byte
-	n := 0
-	err := p.Run(ctx, func(pt *Point, out *Outputs) error {
-		row = append(row[:0], prefix[pt.Case]...)
-		for _, v := range pt.Values {
-			row = append(row, ',')
-			row = strconv.AppendFloat(row, v, 'g', -1, 64)
-		}
-		for _, o := range outputs {
-			row = append(row, ',')
-			if v := o.Value(out); !math.IsNaN(v) {
-				row = strconv.AppendFloat(row, v, 'g', 12, 64)
-			}
-		}
-		row = append(row, '\n')
-		n++
-		_, err := bw.Write(row)
-		return err
-	})
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	return n, err
 }
 
 // WriteComparison writes, per metric, a table of the lines against the x

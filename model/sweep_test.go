@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -563,4 +565,67 @@ func BenchmarkSweep(b *testing.B) {
 	}
 	b.ReportMetric(float64(points)/b.Elapsed().Seconds(), "points/s")
 	_ = sink
+}
+
+// BenchmarkSweepCSV is the wide-CSV sweep of 10⁵ points (the writing
+// included, to io.Discard): what `model sweep --format wide-csv` costs per
+// point.
+func BenchmarkSweepCSV(b *testing.B) {
+	m, _ := Open("tinysersync")
+	tab, _ := OpenCosts("telosb")
+	vals, _ := parseValues("1..1000")
+	ds, _ := parseValues("0.5..500:0.5")
+	p, err := NewPlan(m, tab.Costs(), Options{Vary: []Vary{{Param: "n", Values: vals}, {Param: "d", Values: ds[:100]}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	points := 0
+	for b.Loop() {
+		n, err := p.WriteSweepCSV(context.Background(), io.Discard, true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		points += n
+	}
+	b.ReportMetric(float64(points)/b.Elapsed().Seconds(), "points/s")
+}
+
+// TestSweepCSVChunks: the chunked writer (several goroutines, chunks
+// written in order) writes what one goroutine writes, byte for byte —
+// over several cases and chunks, and with an evaluation that fails part
+// way through a chunk: the rows before the failing point, then its
+// error. Fast tier.
+func TestSweepCSVChunks(t *testing.T) {
+	m, _ := Open("tinysersync")
+	tab, _ := OpenCosts("telosb")
+	ns, _ := parseValues("1..1000")
+	good, err := NewPlan(m, tab.Costs(), Options{Vary: []Vary{{Param: "n", Values: ns}, {Param: "d", Values: []float64{0.5, 2.5, 7, 20, 1000}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := mustModel(t, "bad.yaml", "name: bad\nparameters:\n  n: {default: 4}\n  d: {default: 1}\nmessages:\n  - name: m\n    dir: send\n    bits: d + 480 / ((n - 700) ^ 2)\n")
+	failing, err := NewPlan(bad, mustCosts(t, toyCosts), Options{Vary: []Vary{{Param: "n", Values: ns}, {Param: "d", Values: []float64{1, 2, 3, 4, 5, 6}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		p    *Plan
+	}{{"5000 points", good}, {"a division by zero at n=700", failing}} {
+		var one, many bytes.Buffer
+		n1, err1 := tc.p.writeRows(context.Background(), &one)
+		n2, err2 := tc.p.writeChunks(context.Background(), &many, 3)
+		if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Errorf("%s: one goroutine %d rows, %v; chunks %d rows, %v", tc.name, n1, err1, n2, err2)
+		}
+		if !bytes.Equal(one.Bytes(), many.Bytes()) {
+			t.Errorf("%s: the chunked CSV differs from the sequential one (%d and %d bytes)", tc.name, one.Len(), many.Len())
+		}
+		if tc.p == good && (n1 != 5*1000 || err1 != nil) {
+			t.Errorf("%s: %d rows, %v", tc.name, n1, err1)
+		}
+		if tc.p == failing && (n1 != 699 || err1 == nil || !strings.Contains(err1.Error(), "division by zero")) {
+			t.Errorf("%s: %d rows, %v; want 699 rows and the division by zero", tc.name, n1, err1)
+		}
+	}
 }

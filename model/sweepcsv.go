@@ -1,0 +1,275 @@
+package model
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// WriteSweepCSV streams one CSV row per point: model, variant, every
+// parameter, every output (12 significant digits; empty when unknown). It
+// holds nothing in memory beyond a few chunks, so it suits sweeps of
+// millions of points. Rows are formatted straight into buffers (about a
+// microsecond a row, most of it the 15 outputs' digits), by up to four
+// goroutines for a sweep larger than one chunk, each evaluating its own
+// chunks of points with its own evaluator; chunks are written in order,
+// so the output is the same as one goroutine's. docs/benchmarks.md
+// measures it. It returns the number of points written; on an evaluation
+// error or cancellation, the rows before the failing point are written.
+func (p *Plan) WriteSweepCSV(ctx context.Context, w io.Writer, header bool) (int, error) {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	if header {
+		cw := csv.NewWriter(bw)
+		h := []string{"model", "variant"}
+		for _, par := range p.Model.Params {
+			h = append(h, par.Name)
+		}
+		for _, o := range outputs {
+			h = append(h, o.Name+" ("+o.Unit+")")
+		}
+		if err := cw.Write(h); err != nil {
+			return 0, err
+		}
+		cw.Flush()
+	}
+	write := p.writeRows
+	if workers := min(runtime.GOMAXPROCS(0), 4); workers > 1 && p.Points() > sweepChunk {
+		write = func(ctx context.Context, w io.Writer) (int, error) { return p.writeChunks(ctx, w, workers) }
+	}
+	n, err := write(ctx, bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return n, err
+}
+
+// writeRows writes the rows in one goroutine.
+func (p *Plan) writeRows(ctx context.Context, w io.Writer) (int, error) {
+	rows := p.newCSVRows()
+	n := 0
+	err := p.Run(ctx, func(pt *Point, out *Outputs) error {
+		n++
+		_, err := w.Write(rows.row(pt, out))
+		return err
+	})
+	return n, err
+}
+
+// sweepChunk is the number of points a goroutine evaluates and formats at
+// a time: about 1 MB of CSV, a few milliseconds of work.
+const sweepChunk = 4096
+
+// chunk is a run of points of one case, [from, to) in Run's order.
+type chunk struct {
+	c, from, to int
+	done        chan chunkOut
+}
+
+type chunkOut struct {
+	csv []byte
+	n   int
+	err error
+}
+
+// writeChunks evaluates the plan's chunks on workers goroutines and writes
+// them in order.
+func (p *Plan) writeChunks(ctx context.Context, w io.Writer, workers int) (int, error) {
+	stop := make(chan struct{})
+	jobs := make(chan *chunk)
+	order := make(chan *chunk, 2*workers) // bounds the chunks in flight
+	free := make(chan []byte, 3*workers)  // buffers written, for reuse
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		per := p.casePoints()
+		for c := range p.base {
+			for from := 0; from < per; from += sweepChunk {
+				ch := &chunk{c: c, from: from, to: min(from+sweepChunk, per), done: make(chan chunkOut, 1)}
+				for _, q := range []chan *chunk{order, jobs} {
+					select {
+					case q <- ch:
+					case <-stop:
+						return
+					}
+				}
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cw := &chunkWorker{p: p, ev: p.Eval.clone(), rows: p.newCSVRows()}
+			for ch := range jobs {
+				var buf []byte
+				select {
+				case buf = <-free:
+				default:
+				}
+				ch.done <- cw.run(ctx, ch, buf[:0])
+			}
+		}()
+	}
+	n := 0
+	var err error
+	for ch := range order {
+		out := <-ch.done
+		if _, werr := w.Write(out.csv); werr != nil && out.err == nil {
+			out.err = werr
+		}
+		n += out.n
+		select {
+		case free <- out.csv:
+		default:
+		}
+		if out.err != nil {
+			err = out.err
+			break
+		}
+	}
+	close(stop)
+	for range order { // let the producer finish
+	}
+	wg.Wait()
+	return n, err
+}
+
+// chunkWorker is one goroutine's evaluator and formatter.
+type chunkWorker struct {
+	p    *Plan
+	ev   *Evaluator
+	rows *csvRows
+	pt   *Point
+	out  Outputs
+}
+
+func (cw *chunkWorker) run(ctx context.Context, ch *chunk, buf []byte) chunkOut {
+	if err := ctx.Err(); err != nil {
+		return chunkOut{csv: buf, err: err}
+	}
+	p := cw.p
+	if cw.pt == nil {
+		cw.pt = &Point{Index: make([]int, len(p.Vary)), Values: make([]float64, len(p.Model.Params))}
+	}
+	pt := cw.pt
+	p.pointAt(pt, ch.c, ch.from)
+	for i := ch.from; i < ch.to; i++ {
+		if err := cw.ev.Eval(ch.c, pt.Values, &cw.out); err != nil {
+			return chunkOut{csv: buf, n: i - ch.from, err: err}
+		}
+		buf = append(buf, cw.rows.row(pt, &cw.out)...)
+		p.next(pt)
+	}
+	return chunkOut{csv: buf, n: ch.to - ch.from}
+}
+
+// casePoints is the number of points of one case: the product of the
+// swept parameters' value counts.
+func (p *Plan) casePoints() int {
+	n := 1
+	for _, v := range p.Vary {
+		n *= len(v.Values)
+	}
+	return n
+}
+
+// pointAt sets pt to the i-th point of case c in Run's order (the first
+// swept parameter fastest).
+func (p *Plan) pointAt(pt *Point, c, i int) {
+	pt.Case, pt.Variant = c, p.Cases[c]
+	copy(pt.Values, p.base[c])
+	for k, v := range p.Vary {
+		pt.Index[k] = i % len(v.Values)
+		i /= len(v.Values)
+		pt.Values[p.varyIdx[k]] = v.Values[pt.Index[k]]
+	}
+}
+
+// csvRows formats sweep rows. What does not change from row to row is
+// formatted once: the model and variant columns per case, the parameters
+// not swept per case, each swept parameter's values once per value; an
+// output equal to the previous row's reuses its text. The rest goes
+// through appendG12.
+type csvRows struct {
+	prefix [][]byte   // per case: model,variant
+	fixed  [][][]byte // per case, per parameter: its text, nil when swept
+	swept  [][][]byte // per swept parameter, per value index: its text
+	varyOf []int      // per parameter: its index in Plan.Vary, or -1
+	last   []uint64   // per output: the previous row's value, as bits (-0 is not 0 here)
+	text   [][]byte   // per output: the previous row's text
+	buf    []byte
+}
+
+func (p *Plan) newCSVRows() *csvRows {
+	r := &csvRows{varyOf: make([]int, len(p.Model.Params)),
+		last: make([]uint64, len(outputs)), text: make([][]byte, len(outputs))}
+	// The model and variant columns, quoted as CSV needs.
+	for _, v := range p.Cases {
+		name := ""
+		if v != nil {
+			name = v.Name
+		}
+		var b strings.Builder
+		cw := csv.NewWriter(&b)
+		cw.Write([]string{p.Model.Name, name})
+		cw.Flush()
+		r.prefix = append(r.prefix, []byte(strings.TrimSuffix(b.String(), "\n")))
+	}
+	for j := range r.varyOf {
+		r.varyOf[j] = slices.Index(p.varyIdx, j)
+	}
+	for i := range r.last {
+		r.last[i] = math.Float64bits(math.NaN()) // no output is NaN here: the first row formats
+	}
+	for _, v := range p.Vary {
+		texts := make([][]byte, len(v.Values))
+		for k, x := range v.Values {
+			texts[k] = strconv.AppendFloat(nil, x, 'g', -1, 64)
+		}
+		r.swept = append(r.swept, texts)
+	}
+	for _, base := range p.base {
+		texts := make([][]byte, len(base))
+		for j, x := range base {
+			if r.varyOf[j] < 0 {
+				texts[j] = strconv.AppendFloat(nil, x, 'g', -1, 64)
+			}
+		}
+		r.fixed = append(r.fixed, texts)
+	}
+	return r
+}
+
+// row returns the CSV line of one point (valid until the next call).
+func (r *csvRows) row(pt *Point, out *Outputs) []byte {
+	b := append(r.buf[:0], r.prefix[pt.Case]...)
+	for j, vi := range r.varyOf {
+		b = append(b, ',')
+		if vi >= 0 {
+			b = append(b, r.swept[vi][pt.Index[vi]]...)
+		} else {
+			b = append(b, r.fixed[pt.Case][j]...)
+		}
+	}
+	for k, o := range outputs {
+		b = append(b, ',')
+		v := o.Value(out)
+		if math.IsNaN(v) {
+			continue // unknown: an empty cell
+		}
+		if bits := math.Float64bits(v); bits != r.last[k] {
+			r.last[k], r.text[k] = bits, appendG12(r.text[k][:0], v)
+		}
+		b = append(b, r.text[k]...)
+	}
+	r.buf = append(b, '\n')
+	return r.buf
+}
