@@ -248,8 +248,8 @@ func TestParseSecurity(t *testing.T) {
 // TestFlagSpeedChange: a point measured while the reference workload ran
 // 30 % slower than the run's median is flagged; one at the median is not.
 func TestFlagSpeedChange(t *testing.T) {
-	slow := &pointState{refs: []float64{130, 131, 129}}
-	steady := &pointState{refs: []float64{100, 101, 99}}
+	slow := &pointState{refsWall: []float64{130, 131, 129}}
+	steady := &pointState{refsWall: []float64{100, 101, 99}}
 	var rs, rq result.Result
 	flagSpeedChange(&rs, slow, 100)
 	flagSpeedChange(&rq, steady, 100)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cryptocost/cryptocost/measure"
@@ -26,19 +27,50 @@ type RunConfig struct {
 	Method string // MethodAdaptive (default) or MethodSeed002
 	// Keys and Repetitions are the seed002 design's K and R (default 10 × 10).
 	Keys, Repetitions int
-	// TimeBudget bounds the whole run: each point gets an equal share of
-	// what is left. 0: no total bound.
+	// TimeBudget bounds the whole run on the wall clock, known-answer
+	// tests included: each point gets an equal share, and the run ends
+	// within it whatever the load (points not yet converged stop as
+	// "budget", points not yet reached are reported as not measured), or
+	// one batch past it when a single batch is longer than the time left.
+	// 0: no total bound.
 	TimeBudget time.Duration
 	// PointBudget bounds each point (default 1 s, 20 ms with Quick).
 	PointBudget time.Duration
-	// TargetRelCI is the stop rule's precision (default 0.02 = ±2 %).
+	// TargetRelCI is the stop rule's precision: the 95 % CI of the median's
+	// larger half-width relative to the median (default 0.02 = ±2 %).
 	TargetRelCI float64
-	MinSamples  int
-	MaxSamples  int
+	// Statistic is the clock the points are summarised and stopped by:
+	// measure.StatWall (default) or measure.StatCPU (--clock cpu: thread
+	// CPU time, for CPU-bound primitives on a busy machine).
+	Statistic string
+	// Clock is the time source (default the real clocks); tests inject a
+	// synthetic one.
+	Clock      measure.Clock
+	MinSamples int
+	MaxSamples int
 	// NoCycles skips the hardware cycle counter (cycles are then
 	// estimated from the clock rate).
 	NoCycles bool
 	Quick    bool
+}
+
+// Validate checks the configuration before any work.
+func (c RunConfig) Validate() error {
+	switch c.Method {
+	case "", MethodAdaptive, MethodSeed002:
+	default:
+		return fmt.Errorf("unknown --method %q: want adaptive or seed002", c.Method)
+	}
+	if c.TargetRelCI < 0 || c.TargetRelCI >= 1 {
+		return fmt.Errorf("--ci %v: want a fraction between 0 and 1, such as 0.02 for ±2%% (the 95%% CI's half-width relative to the median)", c.TargetRelCI)
+	}
+	if c.TimeBudget < 0 || c.PointBudget < 0 {
+		return fmt.Errorf("negative budget: --time-budget %v, --point-budget %v", c.TimeBudget, c.PointBudget)
+	}
+	if err := (measure.Config{Statistic: c.Statistic, Clock: c.Clock}).Validate(); err != nil {
+		return fmt.Errorf("--clock: %w", err)
+	}
+	return nil
 }
 
 // Progress hears about a run's progress; nil-safe implementations only.
@@ -70,6 +102,14 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	if cfg.Repetitions <= 0 {
 		cfg.Repetitions = 10
 	}
+	if cfg.Statistic == "" {
+		cfg.Statistic = measure.StatWall
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = measure.RealClock{}
+	}
+	begin := cfg.Clock.Now()
+	load := measure.WatchLoad()
 	env := measure.CaptureEnvironment()
 	describeCProviders(&env, plan)
 	run := &result.Run{
@@ -105,16 +145,24 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 		}
 	}
 
-	eng := measure.New(engineConfig(cfg, len(plan.Points)))
+	ecfg := engineConfig(cfg, len(plan.Points))
+	if cfg.TimeBudget > 0 {
+		ecfg.Deadline = begin + int64(deadlineShare*float64(cfg.TimeBudget))
+	}
+	eng := measure.New(ecfg)
 	if cfg.Method == MethodSeed002 {
 		runFixed(ctx, eng, points, cfg, progress)
 	} else {
-		runRounds(ctx, eng, points, cfg, progress)
+		runRounds(ctx, eng, points, cfg, progress, load)
 	}
 
 	refAll := referenceMedians(points)
 	for _, ps := range points {
 		switch {
+		case errors.Is(ps.err, measure.ErrDeadline):
+			// Not a failure: the run's time ran out first.
+			run.Results = append(run.Results, result.Result{Subject: subject(ps.Point),
+				Error: fmt.Sprintf("not measured: the run's --time-budget (%v) ran out before its first sample (%v); give a larger budget or fewer points", cfg.TimeBudget, ps.err)})
 		case ps.err != nil && !errors.Is(ps.err, measure.ErrInterrupted):
 			run.Status = result.Failed
 			run.Results = append(run.Results, result.Result{Subject: subject(ps.Point), Error: ps.err.Error()})
@@ -141,9 +189,14 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	if ctx.Err() != nil && run.Status != result.Failed {
 		run.Status = result.Interrupted
 	}
+	run.Environment.Load = judgeLoad(load.Finish(), points, run.Results, cfg.Statistic)
 	run.Finished = time.Now().UTC()
 	return run
 }
+
+// deadlineShare is the part of --time-budget the engine may measure in:
+// the rest is for what follows the last sample (summaries, results).
+const deadlineShare = 0.98
 
 // speedTolerance is how far the reference workload may drift from the run's
 // median while a point is measured before the point is flagged.
@@ -154,7 +207,7 @@ const speedTolerance = 0.05
 func referenceMedians(points []*pointState) float64 {
 	var all []float64
 	for _, ps := range points {
-		all = append(all, ps.refs...)
+		all = append(all, ps.refs()...)
 	}
 	if len(all) == 0 {
 		return 0
@@ -167,10 +220,10 @@ func referenceMedians(points []*pointState) float64 {
 // than speedTolerance: the point's numbers then describe a slower (or
 // faster) machine than its neighbours' in the same table.
 func flagSpeedChange(res *result.Result, ps *pointState, runMedian float64) {
-	if runMedian == 0 || len(ps.refs) == 0 {
+	if runMedian == 0 || len(ps.refs()) == 0 {
 		return
 	}
-	ratio := stats.Summarize(ps.refs).Median / runMedian
+	ratio := stats.Summarize(ps.refs()).Median / runMedian
 	res.Provenance.Method.ReferenceRatio = ratio
 	if ratio > 1+speedTolerance {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the machine ran slower while this point was measured (a reference workload took longer than its run median): %.0f%% slower", 100*(ratio-1)))
@@ -182,11 +235,22 @@ func flagSpeedChange(res *result.Result, ps *pointState, runMedian float64) {
 // pointState is a point under measurement.
 type pointState struct {
 	Point
-	sess    *measure.Session
-	obs     *measure.Observation
-	refs    []float64 // the reference workload's time at each visit
-	totalNs float64   // seed002's sum
-	err     error
+	sess *measure.Session
+	obs  *measure.Observation
+	// The reference workload's time at each visit, on the wall and the
+	// thread CPU clock; cpu says which the run's statistic is.
+	refsWall, refsCPU []float64
+	cpu               bool
+	totalNs           float64 // seed002's sum
+	err               error
+}
+
+// refs are the reference probes on the run's clock.
+func (ps *pointState) refs() []float64 {
+	if ps.cpu {
+		return ps.refsCPU
+	}
+	return ps.refsWall
 }
 
 func (ps *pointState) finished() bool { return ps.err != nil || ps.obs != nil }
@@ -203,7 +267,7 @@ func engineConfig(cfg RunConfig, points int) measure.Config {
 	return measure.Config{
 		MinSamples: cfg.MinSamples, MaxSamples: cfg.MaxSamples, TargetRelCI: cfg.TargetRelCI,
 		Budget: budget, Warmup: min(warmup, budget/5), MinSampleTime: minSample,
-		MinVisits: minVisits, Cycles: !cfg.NoCycles,
+		MinVisits: minVisits, Cycles: !cfg.NoCycles, Statistic: cfg.Statistic, Clock: cfg.Clock,
 	}
 }
 
@@ -211,9 +275,13 @@ func engineConfig(cfg RunConfig, points int) measure.Config {
 // from before it may stop as converged.
 const minVisits = 3
 
-// runRounds measures the points in interleaved visits (see Run).
-func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, cfg RunConfig, progress Progress) {
+// runRounds measures the points in interleaved visits (see Run). With a
+// deadline, a visit is at most the time left, and a point whose session
+// cannot start by then (the engine says ErrDeadline) is not measured.
+func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, cfg RunConfig, progress Progress, load *measure.LoadWatch) {
 	visit := visitDefaults(cfg.Quick)
+	clk, deadline := cfg.Clock, eng.Config().Deadline
+	late := false // the deadline has come for points not yet started
 	done := 0
 	for _, ps := range points {
 		if ps.finished() {
@@ -232,6 +300,19 @@ func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, c
 			if progress != nil {
 				progress.Step(done, fmt.Sprintf("round %d: %s", round, ps.Name()))
 			}
+			load.Sample()
+			d := visit
+			if deadline > 0 {
+				d = min(d, time.Duration(deadline-clk.Now()))
+			}
+			if ps.sess == nil && deadline > 0 && (late || time.Duration(deadline-clk.Now()) < eng.Config().MinSampleTime) {
+				// Too late to start: one first batch (of one operation)
+				// per remaining point would overrun the budget.
+				late = true
+				ps.err = fmt.Errorf("%w: not started", measure.ErrDeadline)
+				done++
+				continue
+			}
 			if ps.sess == nil {
 				t, err := prepare(ps.Point, 0)
 				if err != nil {
@@ -241,7 +322,8 @@ func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, c
 				}
 				if ps.sess, err = eng.Start(ctx, t); err != nil {
 					ps.err = err
-					if ps.sess != nil {
+					late = late || errors.Is(err, measure.ErrDeadline)
+					if ps.sess != nil && !errors.Is(err, measure.ErrDeadline) {
 						ps.sess.Stop(measure.StopInterrupted)
 						ps.obs = ps.sess.Observation()
 					}
@@ -249,8 +331,10 @@ func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, c
 					continue
 				}
 			}
-			ps.refs = append(ps.refs, measure.Reference(measure.RealClock{}))
-			fin, err := ps.sess.Visit(ctx, visit)
+			ps.cpu = cfg.Statistic == measure.StatCPU
+			wall, cpu := measure.Reference(clk)
+			ps.refsWall, ps.refsCPU = append(ps.refsWall, wall), append(ps.refsCPU, cpu)
+			fin, err := ps.sess.Visit(ctx, max(d, 0))
 			if err != nil {
 				ps.err = err
 			}
@@ -357,6 +441,7 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		BudgetNs:          float64(ecfg.Budget),
 		ElapsedNs:         obs.ElapsedNs,
 		Stop:              obs.Stop,
+		Clock:             obs.Statistic,
 	}
 	if cfg.Method == MethodSeed002 {
 		method.Keys, method.Repetitions = cfg.Keys, cfg.Repetitions
@@ -367,21 +452,29 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		Provenance: result.Provenance{Label: result.Measured, Method: method,
 			Verified: "known-answer test passed: " + p.Scheme.Info().Standard},
 	}
-	ns := obs.NsPerOp
-	res.Metrics = append(res.Metrics, result.NewSampled("time", "ns/op", result.Lower, result.Measured, ns))
-	res.Metrics = append(res.Metrics, result.NewSampled("rate", "ops/s", result.Higher, result.Measured, mapf(ns, func(v float64) float64 { return 1e9 / v })))
+	// Rate and throughput follow the run's statistic: per second of wall
+	// time, or with --clock cpu per second of the thread's CPU time.
+	ns, per := obs.Primary(), "time per op"
+	if obs.Statistic == measure.StatCPU {
+		per = "thread CPU time per op (--clock cpu)"
+	}
+	res.Metrics = append(res.Metrics, result.NewSampled("time", "ns/op", result.Lower, result.Measured, obs.NsPerOp))
+	rate := result.NewSampled("rate", "ops/s", result.Higher, result.Measured, mapf(ns, func(v float64) float64 { return 1e9 / v }))
+	rate.Method = "1 / " + per
+	res.Metrics = append(res.Metrics, rate)
 	if p.Op.Input == scheme.InputBulk && p.Size > 0 {
 		size := float64(p.Size)
 		m := result.NewSampled("throughput", "MB/s", result.Higher, result.Measured, mapf(ns, func(v float64) float64 { return size * 1e3 / v }))
-		m.Method = "input bytes / time per op; MB = 10^6 bytes, as Go benchmarks count"
+		m.Method = "input bytes / " + per + "; MB = 10^6 bytes, as Go benchmarks count"
 		res.Metrics = append(res.Metrics, m)
 	}
 	if obs.CPUNsPerOp != nil {
 		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, obs.CPUNsPerOp)
 		m.Method = "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
 		res.Metrics = append(res.Metrics, m)
-		if cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, res.Metrics[0].Summary.Median*1e9; cpu < 0.9*wall {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("thread CPU time below 90%% of wall time, so the thread waited or was descheduled and wall time includes other load: CPU is %.0f%% of wall", 100*cpu/wall))
+		cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, stats.Summarize(obs.NsPerOp).Median
+		if cpu < cpuWallFloor*wall && obs.Statistic != measure.StatCPU {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("thread CPU time below 90%% of wall time, so the thread waited or was descheduled and wall time includes other load (--clock cpu would not count it): CPU is %.0f%% of wall", 100*cpu/wall))
 		}
 	}
 	if obs.CyclesPerOp != nil {
@@ -412,7 +505,7 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		res.Warnings = append(res.Warnings, fmt.Sprintf("fewer than %d samples, so no confidence interval: %d samples", stats.MinSamplesForCI, len(obs.NsPerOp)))
 	}
 	if obs.Stop == measure.StopBudget {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("budget spent before the CI reached ±%.1f%% (see the CI column): CI is ±%.1f%%", 100*ecfg.TargetRelCI, 100*obs.Summary.RelCI()))
+		res.Warnings = append(res.Warnings, fmt.Sprintf("budget spent before the 95%% CI of the median reached ±%.1f%% of it (see the CI column): CI is ±%.1f%%", 100*ecfg.TargetRelCI, 100*obs.Summary.RelCI()))
 	}
 	if obs.CycleError != nil && cfg.Method != MethodSeed002 {
 		res.Provenance.Method.Timer += "; cycles not counted: " + obs.CycleError.Error()
@@ -426,20 +519,25 @@ func addEstimates(res *result.Result, p Point, est *measure.ClockEstimate) {
 	if est == nil || res.Metric("cycles") != nil {
 		return
 	}
-	t := res.Metric("time")
+	// From the run's statistic: with --clock cpu, the thread's CPU time
+	// (the core's cycles, not the time it waited).
+	t, method := res.Metric("time"), est.Method()
+	if res.Provenance.Method.Clock == measure.StatCPU && res.Metric("cpu-time") != nil {
+		t, method = res.Metric("cpu-time"), strings.Replace(method, "wall time", "thread CPU time", 1)
+	}
 	if t == nil {
 		return
 	}
 	// est.Cycles takes nanoseconds; the samples are in seconds.
 	cycles := func(s float64) float64 { return est.Cycles(s * 1e9) }
 	m := result.NewSampled("cycles", "cycles/op", result.Lower, result.Estimated, mapf(t.Samples, cycles))
-	m.Method = est.Method()
+	m.Method = method
 	res.Metrics = append(res.Metrics, m)
 	if p.Op.Input == scheme.InputBulk && p.Size > 0 {
 		size := float64(p.Size)
 		m := result.NewSampled("cycles-per-byte", "cycles/B", result.Lower, result.Estimated,
 			mapf(t.Samples, func(s float64) float64 { return cycles(s) / size }))
-		m.Method = est.Method() + " / input bytes"
+		m.Method = method + " / input bytes"
 		res.Metrics = append(res.Metrics, m)
 	}
 }

@@ -2,9 +2,14 @@
 // operation at a time: it calibrates a batch size so the timer's resolution
 // and call overhead stay below 1 % of every sample, warms up, takes at least
 // MinSamples samples and stops adaptively once the 95 % confidence interval
-// of the median is within ±TargetRelCI — or when the point's budget is
-// spent — and says which happened. It knows nothing of cryptography: it
-// times a Target.
+// of the median is within ±TargetRelCI of it (the interval's larger
+// half-width relative to the median: "±2 %" means 0.02) — or when the
+// point's budget is spent, or the run's deadline comes — and says which
+// happened. Each sample is timed on two clocks, the wall clock and the
+// thread's CPU clock; Config.Statistic says which one the stop rule and
+// the summary use (StatCPU for CPU-bound work on a busy machine: a thread
+// that waits for a core accrues wall time, not CPU time). It knows nothing
+// of cryptography: it times a Target.
 package measure
 
 import (
@@ -36,8 +41,21 @@ type Config struct {
 	// MaxSamples caps the samples per point (default 1000).
 	MaxSamples int
 	// TargetRelCI is the stop rule: sampling ends once the 95 % CI of the
-	// median is within ±TargetRelCI of it (default 0.02).
+	// median is within ±TargetRelCI of it — the interval's larger
+	// half-width over the median (stats.Summary.RelCI) at most this
+	// (default 0.02, "±2 %").
 	TargetRelCI float64
+	// Statistic is the clock whose samples are the point's primary
+	// statistic — the stop rule's, Observation.Summary's: StatWall
+	// (default) or StatCPU.
+	Statistic string
+	// Deadline is the Clock.Now() time by which every session must have
+	// finished, 0 for none: a run's wall-clock budget. The engine starts
+	// no batch that its last batch's duration says would end later, so a
+	// session ends by the deadline, or within one batch past it when a
+	// single operation is longer than the time left. It overrides
+	// MinSamples.
+	Deadline int64
 	// Budget is the time a point may take, calibration and warm-up
 	// included; MinSamples are taken even past it (default 1 s).
 	Budget time.Duration
@@ -85,13 +103,44 @@ func (c Config) withDefaults() Config {
 		c.Clock = RealClock{}
 	}
 	c.MinVisits = max(c.MinVisits, 1)
+	if c.Statistic == "" {
+		c.Statistic = StatWall
+	}
 	return c
+}
+
+// The statistics a point can be summarised by.
+const (
+	// StatWall is the monotonic wall clock: what a caller waits for,
+	// including any time the thread waited for a core or for I/O.
+	StatWall = "wall"
+	// StatCPU is the measuring thread's CPU clock: what the operation
+	// costs the core, not inflated by other load. Right for CPU-bound
+	// primitives; wrong for anything that waits (I/O, a network, a
+	// simulator in another process), whose waiting it does not count.
+	StatCPU = "cpu"
+)
+
+// Validate checks the configuration: a known statistic, and a thread CPU
+// clock on this platform when the statistic is CPU time.
+func (c Config) Validate() error {
+	c = c.withDefaults()
+	switch c.Statistic {
+	case StatWall:
+	case StatCPU:
+		if _, ok := c.Clock.ThreadCPU(); !ok {
+			return fmt.Errorf("clock %q: this platform has no thread CPU clock to take CPU time from; use the wall clock", StatCPU)
+		}
+	default:
+		return fmt.Errorf("unknown clock %q: want %s (wall time) or %s (thread CPU time)", c.Statistic, StatWall, StatCPU)
+	}
+	return nil
 }
 
 // Stop reasons.
 const (
 	StopConverged   = "converged"   // the median's CI reached the target
-	StopBudget      = "budget"      // the budget ran out first
+	StopBudget      = "budget"      // the point's budget or the run's deadline came first
 	StopMaxSamples  = "max-samples" // MaxSamples reached first
 	StopFixed       = "fixed"       // a fixed design (seed002)
 	StopInterrupted = "interrupted" // the context was cancelled
@@ -120,6 +169,9 @@ type Observation struct {
 	CallOverheadNs    float64
 	// Stop says why sampling ended.
 	Stop string
+	// Statistic names the primary samples: StatWall (NsPerOp) or StatCPU
+	// (CPUNsPerOp).
+	Statistic string
 	// AllocBytesPerOp and AllocsPerOp come from a separate pass around
 	// one batch; negative when skipped.
 	AllocBytesPerOp float64
@@ -131,8 +183,16 @@ type Observation struct {
 	Visits int
 	// ElapsedNs is the clock time the point took, all visits together.
 	ElapsedNs float64
-	// Summary summarises NsPerOp.
+	// Summary summarises the primary samples (Primary).
 	Summary stats.Summary
+}
+
+// Primary returns the samples of the observation's statistic.
+func (o *Observation) Primary() []float64 {
+	if o.Statistic == StatCPU {
+		return o.CPUNsPerOp
+	}
+	return o.NsPerOp
 }
 
 // Engine measures targets with one configuration.
@@ -156,6 +216,10 @@ func (e *Engine) Timer() TimerCalibration { return e.timer }
 // ErrInterrupted is returned (wrapped) when the context ends a point before
 // MinSamples samples; the observation holds what was measured.
 var ErrInterrupted = errors.New("interrupted")
+
+// ErrDeadline is returned (wrapped) by Start when the deadline comes
+// before the batch is calibrated: the point has no samples.
+var ErrDeadline = errors.New("the deadline came before the first sample")
 
 // Measure times t in one sitting: Start, then visits until a stop rule
 // ends it. An error from t.Run stops the point and is returned with a nil
@@ -190,6 +254,9 @@ type Session struct {
 	visits int
 	cpuOK  bool
 	done   bool
+	// lastBatchNs is the wall time of the last batch run, the estimate of
+	// the next one's for the deadline.
+	lastBatchNs float64
 }
 
 // Start calibrates the batch size and warms up. Its time counts against
@@ -206,8 +273,12 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 		CallOverheadNs:    e.timer.OverheadNs,
 		AllocBytesPerOp:   -1,
 		AllocsPerOp:       -1,
+		Statistic:         cfg.Statistic,
 	}}
 	_, s.cpuOK = clk.ThreadCPU()
+	if cfg.Statistic == StatCPU && !s.cpuOK {
+		return nil, errors.New("no thread CPU clock on this platform for the CPU-time statistic")
+	}
 	obs := s.obs
 	floor := 100 * (e.timer.ResolutionNs + e.timer.OverheadNs)
 	obs.MinSampleNs = math.Max(float64(cfg.MinSampleTime), floor)
@@ -216,17 +287,22 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 
 	// Calibrate: grow the batch until one batch lasts MinSampleNs, as
 	// testing.B does; these runs are the first part of the warm-up.
-	n := 1
+	n, last := 1, int64(0) // last: the previous batch's duration
 	for {
 		if ctx.Err() != nil {
 			return s, fmt.Errorf("%w during calibration", ErrInterrupted)
 		}
+		if n > 1 && !s.fits(float64(last)*float64(n)/float64(obs.Batch)) {
+			return s, fmt.Errorf("%w: calibrating the batch", ErrDeadline)
+		}
+		obs.Batch = n
 		d, err := timeBatch(clk, t.Run, n)
 		if err != nil {
 			return nil, err
 		}
 		obs.WarmupOps += n
 		obs.WarmupNs += float64(d)
+		last = d
 		if float64(d) >= obs.MinSampleNs {
 			break
 		}
@@ -234,7 +310,7 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 	}
 	// Warm up at the calibrated batch size, re-deriving the batch from the
 	// warm (caches filled, clock ramped) per-op time.
-	for obs.WarmupNs < float64(cfg.Warmup) && clk.Now()-start < int64(cfg.Budget) {
+	for obs.WarmupNs < float64(cfg.Warmup) && clk.Now()-start < int64(cfg.Budget) && s.fits(2*float64(last)) {
 		if ctx.Err() != nil {
 			return s, fmt.Errorf("%w during warm-up", ErrInterrupted)
 		}
@@ -244,12 +320,27 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 		}
 		obs.WarmupOps += n
 		obs.WarmupNs += float64(d)
+		last = d
 		if float64(d) < obs.MinSampleNs { // got faster when warm
 			n = nextBatch(n, d, obs.MinSampleNs)
+			last = int64(float64(d) * float64(n) / float64(obs.Batch))
+			obs.Batch = n
 		}
 	}
 	obs.Batch = n
+	s.lastBatchNs = float64(last)
+	// Allocations, outside the timed samples and before them, so that
+	// ending a session (at a deadline, for instance) runs no more batches.
+	if s.fits(2 * float64(last)) {
+		e.allocs(obs, t, n)
+	}
 	return s, nil
+}
+
+// fits reports whether work of about ns would end by the deadline.
+func (s *Session) fits(ns float64) bool {
+	dl := s.e.cfg.Deadline
+	return dl == 0 || float64(s.e.cfg.Clock.Now())+ns <= float64(dl)
 }
 
 // Visit samples for about d of clock time (at least one sample), then
@@ -285,7 +376,14 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 			defer c.Close()
 		}
 	}
-	if s.visits > 0 && s.batchNs() < 10e6 {
+	if !s.fits(s.lastBatchNs) {
+		end(StopBudget)
+		if len(obs.NsPerOp) == 0 {
+			return true, fmt.Errorf("%w: a batch takes %.3g s", ErrDeadline, s.lastBatchNs/1e9)
+		}
+		return true, nil
+	}
+	if s.visits > 0 && s.lastBatchNs < 10e6 && s.fits(2*s.lastBatchNs) {
 		if _, err := timeBatch(clk, s.t.Run, n); err != nil {
 			s.done = true
 			return true, err
@@ -293,6 +391,10 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 	}
 	s.visits++
 	for first := true; first || clk.Now()-start < int64(d); first = false {
+		if !first && !s.fits(s.lastBatchNs) {
+			end(StopBudget)
+			return true, nil
+		}
 		if ctx.Err() != nil {
 			end(StopInterrupted)
 			if len(obs.NsPerOp) < cfg.MinSamples {
@@ -321,6 +423,7 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 			s.done = true
 			return true, err
 		}
+		s.lastBatchNs = float64(t1 - t0)
 		obs.NsPerOp = append(obs.NsPerOp, float64(t1-t0)/float64(n))
 		if s.cpuOK {
 			obs.CPUNsPerOp = append(obs.CPUNsPerOp, float64(cpu1-cpu0)/float64(n))
@@ -336,15 +439,6 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 	return false, nil
 }
 
-// batchNs is the duration of one batch: the last sample's, or the
-// calibration target before there is one.
-func (s *Session) batchNs() float64 {
-	if k := len(s.obs.NsPerOp); k > 0 {
-		return s.obs.NsPerOp[k-1] * float64(s.obs.Batch)
-	}
-	return s.obs.MinSampleNs
-}
-
 // stopRule returns why sampling should end now, or "".
 func (s *Session) stopRule(inVisit int64) string {
 	cfg, k := s.e.cfg, len(s.obs.NsPerOp)
@@ -356,7 +450,7 @@ func (s *Session) stopRule(inVisit int64) string {
 	}
 	// The convergence test sorts the sample: cheap next to a millisecond
 	// sample, but thin it out for long runs of short samples.
-	if s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.NsPerOp).RelCI() <= cfg.TargetRelCI {
+	if s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.Primary()).RelCI() <= cfg.TargetRelCI {
 		return StopConverged
 	}
 	if s.spent+inVisit >= int64(cfg.Budget) {
@@ -395,11 +489,8 @@ func (s *Session) Interrupted(err error) (*Observation, error) {
 func (s *Session) finish(stop string) {
 	s.done = true
 	obs := s.obs
-	if stop != StopInterrupted {
-		s.e.allocs(obs, s.t, obs.Batch)
-	}
 	obs.Stop = stop
-	obs.Summary = stats.Summarize(obs.NsPerOp)
+	obs.Summary = stats.Summarize(obs.Primary())
 	obs.ElapsedNs = float64(s.spent)
 	obs.Visits = s.visits
 	if rss, ok := peakRSS(); ok {

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/cryptocost/cryptocost/stats"
 )
 
 // synthClock is a clock whose time moves only when read (by readCost: a
@@ -320,7 +323,106 @@ func TestSessionBudgetAcrossVisits(t *testing.T) {
 // so the fastest timing is one read's cost).
 func TestReferenceUsesTheClock(t *testing.T) {
 	c := &synthClock{readCost: 20}
-	if got := Reference(c); got != 20 {
-		t.Errorf("Reference = %v, want 20 (one clock read)", got)
+	if got, cpu := Reference(c); got != 20 || cpu != 0 {
+		t.Errorf("Reference = %v, %v; want 20 (one clock read) and no CPU time (this clock has none)", got, cpu)
+	}
+}
+
+// busyClock is a machine shared with other work: an operation costs its
+// CPU time on the thread's CPU clock, but the wall clock also counts the
+// time the thread waited for a core — a random share of each batch, as a
+// loaded scheduler gives.
+type busyClock struct {
+	wall, cpu int64
+}
+
+func (c *busyClock) Now() int64               { c.wall += 20; return c.wall }
+func (c *busyClock) ThreadCPU() (int64, bool) { return c.cpu, true }
+func (c *busyClock) Name() string             { return "synthetic, busy" }
+
+// busyOp costs costNs of CPU per operation; each batch also waits
+// wait() × its CPU time on the wall clock.
+func busyOp(c *busyClock, costNs float64, wait func() float64) Target {
+	return Target{Run: func(n int) error {
+		cpu := int64(float64(n) * costNs)
+		c.cpu += cpu
+		c.wall += cpu + int64(float64(cpu)*wait())
+		return nil
+	}}
+}
+
+// TestCPUStatistic: on a machine where each batch waits 0–300 % of its
+// CPU time for a core, the wall-clock median is inflated and does not
+// converge, while the CPU-time statistic recovers the operation's cost
+// and converges.
+func TestCPUStatistic(t *testing.T) {
+	for _, tc := range []struct {
+		stat          string
+		wantConverged bool
+	}{{StatWall, false}, {StatCPU, true}} {
+		r := rand.New(rand.NewPCG(21, 21))
+		c := &busyClock{}
+		e := New(Config{Clock: c, SkipAllocs: true, Statistic: tc.stat, Budget: 500 * time.Millisecond})
+		obs, err := e.Measure(context.Background(), busyOp(c, 2000, func() float64 { return 3 * r.Float64() }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if obs.Statistic != tc.stat || (obs.Stop == StopConverged) != tc.wantConverged {
+			t.Errorf("%s: statistic %s, stop %s; want converged = %v", tc.stat, obs.Statistic, obs.Stop, tc.wantConverged)
+		}
+		if tc.stat == StatCPU {
+			if d := math.Abs(obs.Summary.Median-2000) / 2000; d > 0.001 {
+				t.Errorf("cpu: median %v ns, want the 2000 ns the operation costs", obs.Summary.Median)
+			}
+			if w := stats.Summarize(obs.NsPerOp).Median; w < 1.5*2000 {
+				t.Errorf("cpu: wall median %v ns, want it inflated by the waits (≈ 2.5×)", w)
+			}
+		}
+	}
+	if err := (Config{Clock: &synthClock{}, Statistic: StatCPU}).Validate(); err == nil || !strings.Contains(err.Error(), "no thread CPU clock") {
+		t.Errorf("CPU statistic without a CPU clock: %v", err)
+	}
+	if err := (Config{Statistic: "cycles"}).Validate(); err == nil || !strings.Contains(err.Error(), "want wall") {
+		t.Errorf("unknown statistic: %v", err)
+	}
+}
+
+// TestDeadline: a session ends by the deadline whatever its budget and
+// MinSamples (within one batch: none starts that the last one says would
+// end past it); an operation longer than the time left is not started, one
+// longer than the whole time runs once (calibration's first batch) past it;
+// a session that gets no sample says so.
+func TestDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		costNs     float64
+		noise      bool
+		deadlineNs int64
+		wantErr    error
+		maxOverNs  float64 // how far past the deadline the session may end
+	}{
+		{"many samples left", 1000, true, 50e6, nil, 0},
+		{"an operation longer than the time left", 30e6, false, 50e6, ErrDeadline, 0},
+		{"an operation longer than all the time", 80e6, false, 50e6, ErrDeadline, 80e6},
+		{"no time to calibrate", 1000, false, 1e6, ErrDeadline, 0},
+	} {
+		r := rand.New(rand.NewPCG(2, 2))
+		e, c := newSynth(Config{Budget: time.Hour, Warmup: 5 * time.Millisecond, MinSamples: 1000, Deadline: tc.deadlineNs, MinSampleTime: 2 * time.Millisecond})
+		c.t = 0
+		var noise func() float64
+		if tc.noise {
+			noise = func() float64 { return math.Exp(0.3 * r.NormFloat64()) }
+		}
+		obs, err := e.Measure(context.Background(), synthOp(c, tc.costNs, noise))
+		if !errors.Is(err, tc.wantErr) {
+			t.Errorf("%s: err = %v, want %v", tc.name, err, tc.wantErr)
+			continue
+		}
+		if over := float64(c.t - tc.deadlineNs); over > tc.maxOverNs+1e3 { // + a few clock reads
+			t.Errorf("%s: ended %.0f ns past the deadline, want at most %.0f", tc.name, over, tc.maxOverNs)
+		}
+		if tc.wantErr == nil && (obs.Stop != StopBudget || len(obs.NsPerOp) < 10) {
+			t.Errorf("%s: stop %s after %d samples, want budget after many", tc.name, obs.Stop, len(obs.NsPerOp))
+		}
 	}
 }

@@ -22,7 +22,7 @@ func (d Seed002) Measure(ctx context.Context, e *Engine, prepare func(variant in
 	clk := e.cfg.Clock
 	start := clk.Now()
 	obs = &Observation{TimerResolutionNs: e.timer.ResolutionNs, CallOverheadNs: e.timer.OverheadNs,
-		Batch: d.Repetitions, AllocBytesPerOp: -1, AllocsPerOp: -1}
+		Batch: d.Repetitions, AllocBytesPerOp: -1, AllocsPerOp: -1, Statistic: e.cfg.Statistic}
 	_, cpuOK := clk.ThreadCPU()
 	for k := range d.Keys {
 		if ctx.Err() != nil {

@@ -10,6 +10,7 @@ package result
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cryptocost/cryptocost/stats"
@@ -95,8 +96,68 @@ type Environment struct {
 	// CgoCallNs is what one empty Go-to-C call cost on this machine, the
 	// median of timed batches, when the run measured C providers. Their
 	// timed loops cross into C once per batch of calls, not per call.
-	CgoCallNs float64  `json:"cgo_call_ns,omitempty"`
-	Notes     []string `json:"notes,omitempty"` // what could not be read, and why
+	CgoCallNs float64 `json:"cgo_call_ns,omitempty"`
+	// Load is what the run saw of other work on the machine while it
+	// measured, and which results that work affected.
+	Load  *Load    `json:"load,omitempty"`
+	Notes []string `json:"notes,omitempty"` // what could not be read, and why
+}
+
+// Load describes how busy the machine was while a run measured: the
+// system's own counters over the run, what the run's samples showed, and
+// the verdict. A busy machine inflates wall times (a thread waiting for a
+// core accrues wall time, not CPU time) and makes them vary.
+type Load struct {
+	// CPUs is the number of logical CPUs the load is shared by.
+	CPUs int `json:"cpus"`
+	// LoadStart, LoadEnd and LoadMax are the 1-minute load average
+	// (runnable and uninterruptible tasks, /proc/loadavg) when the run
+	// started, ended, and its highest reading in between; above CPUs, some
+	// runnable task waited for a core. Absent where not readable.
+	LoadStart float64 `json:"load_start,omitempty"`
+	LoadEnd   float64 `json:"load_end,omitempty"`
+	LoadMax   float64 `json:"load_max,omitempty"`
+	// CPUPressure is the share of the run's wall time during which some
+	// task waited for a CPU (Linux pressure stall information,
+	// /proc/pressure/cpu "some" total); -1 where not readable.
+	CPUPressure float64 `json:"cpu_pressure"`
+	// Steal is the share of the machine's CPU time a hypervisor gave to
+	// other guests over the run (/proc/stat steal); -1 where not readable.
+	Steal float64 `json:"steal"`
+	// CPUWallRatio is the median, over the run's points, of each point's
+	// median thread CPU time over its median wall time: 1 when the
+	// measuring thread never waited, 0.5 when it waited as long as it ran
+	// (0: not measured).
+	CPUWallRatio float64 `json:"cpu_wall_ratio,omitempty"`
+	// ReferenceDrift is the largest relative difference between the
+	// reference workload's median during a point and over the whole run,
+	// on the run's clock (provenance.method.reference_ratio − 1).
+	ReferenceDrift float64 `json:"reference_drift,omitempty"`
+	// Busy says the machine was busy enough to matter, for the Reasons.
+	Busy    bool     `json:"busy"`
+	Reasons []string `json:"reasons,omitempty"`
+	// Affected names the subjects whose reported statistic the load
+	// affected (each also carries a warning saying how).
+	Affected []string `json:"affected,omitempty"`
+	// Advice says what would give steadier numbers.
+	Advice string `json:"advice,omitempty"`
+}
+
+// Summary is one line for a table's header when the machine was busy:
+// why, how many of the run's results it affected, and the advice; "" when
+// it was not busy.
+func (l *Load) Summary(results int) string {
+	if l == nil || !l.Busy {
+		return ""
+	}
+	msg := "machine busy (" + strings.Join(l.Reasons, "; ") + ")"
+	if len(l.Affected) > 0 {
+		msg += fmt.Sprintf(": %d of %d results affected", len(l.Affected), results)
+	}
+	if l.Advice != "" {
+		msg += "; " + l.Advice
+	}
+	return msg
 }
 
 // Result is one measured (or modelled) subject.
@@ -240,10 +301,14 @@ type Method struct {
 	TargetRelCI float64 `json:"target_rel_ci,omitempty"`
 	BudgetNs    float64 `json:"budget_ns,omitempty"`
 	ElapsedNs   float64 `json:"elapsed_ns,omitempty"`
+	// Clock is the statistic the samples were summarised and stopped by:
+	// "wall" (the time metric) or "cpu" (the cpu-time metric, bench
+	// --clock cpu); empty in runs that predate it (wall).
+	Clock string `json:"clock,omitempty"`
 	// ReferenceRatio is the median time of a fixed reference workload
 	// probed at each visit to this point, over its median for the whole
-	// run: 1.3 means the machine ran 30 % slower while this point was
-	// measured (0: not probed).
+	// run, on the run's clock: 1.3 means the machine ran 30 % slower while
+	// this point was measured (0: not probed).
 	ReferenceRatio float64 `json:"reference_ratio,omitempty"`
 	Keys           int     `json:"keys,omitempty"`        // seed002: K
 	Repetitions    int     `json:"repetitions,omitempty"` // seed002: R

@@ -318,3 +318,38 @@ func TestConversionCopies(t *testing.T) {
 		t.Errorf("the caller's samples changed: %v", ns)
 	}
 }
+
+// TestTableBusyMachine: a run measured on a busy machine with --clock cpu
+// says so in the table's header (why, how many results it affected, the
+// advice), and its time column is the CPU time the run was summarised by,
+// headed so. Fast tier.
+func TestTableBusyMachine(t *testing.T) {
+	run := fixture()
+	run.Results = run.Results[:1]
+	r := &run.Results[0]
+	r.Provenance.Method.Clock = "cpu"
+	r.Metrics = append(r.Metrics, NewSampled("cpu-time", "ns/op", Lower, Measured, []float64{600, 601, 599, 600, 602, 598, 600, 600, 601, 599}))
+	run.Environment.Load = &Load{CPUs: 2, LoadStart: 30, LoadEnd: 41, LoadMax: 41, CPUPressure: 0.97, Steal: 0, CPUWallRatio: 0.6,
+		Busy: true, Reasons: []string{"load average up to 41.0 on 2 CPUs"}, Affected: []string{"SHA-256@go/hash/1k"}, Advice: "rerun"}
+	var b strings.Builder
+	if err := (tableFormat{}).Write(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"machine busy (load average up to 41.0 on 2 CPUs): 1 of 1 results affected; rerun\n",
+		"CPU TIME/OP", "  600 ns  ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if err := run.Validate(); err != nil {
+		t.Error(err)
+	}
+	var js bytes.Buffer
+	if err := (jsonFormat{}).Write(&js, run); err != nil {
+		t.Fatal(err)
+	}
+	validateAgainstSchema(t, compileSchema(t), "a busy run", js.Bytes())
+}

@@ -33,6 +33,9 @@ func writeTable(w io.Writer, run *Run) error {
 	env := run.Environment
 	fmt.Fprintf(w, "cryptocost %s · %s · %s/%s · %s · %d CPUs · run %s\n", run.Tool.Version,
 		orUnknown(env.CPUModel), env.OS, env.Arch, env.GoVersion, env.CPUs, run.ID)
+	if line := env.Load.Summary(len(run.Results)); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	var primitives, others []Result
 	for _, r := range run.Results {
@@ -57,8 +60,17 @@ func writeTable(w io.Writer, run *Run) error {
 	for _, r := range primitives {
 		energy = energy || r.Metric("energy") != nil
 	}
+	// The time column is the run's statistic: wall time, or with
+	// --clock cpu the thread's CPU time (rate and throughput follow it).
+	timeMetric, timeHead := "time", "TIME/OP"
+	for _, r := range primitives {
+		if r.Provenance.Method.Clock == "cpu" {
+			timeMetric, timeHead = "cpu-time", "CPU TIME/OP"
+		}
+	}
+	converged, measured := 0, 0
 	if len(primitives) > 0 {
-		head := "ALGORITHM\tPROVIDER\tOPERATION\tSIZE\tTIME/OP\t±95% CI\tOPS/S\tMB/S\tCYCLES/B\tALLOCS"
+		head := "ALGORITHM\tPROVIDER\tOPERATION\tSIZE\t" + timeHead + "\t±95% CI\tOPS/S\tMB/S\tCYCLES/B\tALLOCS"
 		if energy {
 			head += "\tENERGY/OP\tNET/OP"
 		}
@@ -69,11 +81,22 @@ func writeTable(w io.Writer, run *Run) error {
 				size = sizeString(r.Subject.InputBytes, r.Subject.Params["input"])
 			}
 			if r.Error != "" {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tFAILED\t\t\t\t\t\t\t%s\n", r.Subject.Scheme, r.Subject.Provider,
-					r.Subject.Operation, size, mark(r.Error))
+				what := "FAILED"
+				if strings.HasPrefix(r.Error, "not measured:") {
+					what = "NOT MEASURED"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\t\t\t\t\t\t%s\n", r.Subject.Scheme, r.Subject.Provider,
+					r.Subject.Operation, size, what, mark(r.Error))
 				continue
 			}
-			t := r.Metric("time")
+			t := r.Metric(timeMetric)
+			if t == nil {
+				t = r.Metric("time")
+			}
+			measured++
+			if r.Provenance.Method.Stop == "converged" {
+				converged++
+			}
 			row := []string{r.Subject.Scheme, r.Subject.Provider, r.Subject.Operation, size,
 				Display(t.Summary.Median, t.Unit), ciString(t.Summary),
 				rateString(r.Metric("rate")), throughputString(r.Metric("throughput"), mark),
@@ -112,6 +135,10 @@ func writeTable(w io.Writer, run *Run) error {
 	}
 	for _, text := range order {
 		fmt.Fprintf(w, "[%d] %s\n", notes[text], text)
+	}
+	if converged < measured {
+		fmt.Fprintf(w, "%d of %d measured points converged (the 95%% CI of the median within the target, e.g. ±2%%: its larger half-width relative to the median); the others stopped first, see STOP\n",
+			converged, measured)
 	}
 	if run.Status != Complete {
 		if len(run.Errors) == 0 {
