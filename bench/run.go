@@ -469,8 +469,17 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		res.Metrics = append(res.Metrics, m)
 	}
 	if obs.CPUNsPerOp != nil {
-		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, obs.CPUNsPerOp)
-		m.Method = "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
+		cpuSamples, method := obs.CPUNsPerOp, "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
+		if obs.Statistic == measure.StatCPU {
+			cpuSamples = obs.Primary()
+			if left := obs.PrimaryLeftOut(); left > 0 {
+				method += fmt.Sprintf("; %d of %d samples left out: the thread was preempted during them (getrusage RUSAGE_THREAD involuntary context switches), so their CPU time includes refilling what other work evicted", left, len(obs.CPUNsPerOp))
+			} else if obs.Unpreempted() < len(obs.CPUNsPerOp) {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("the thread was preempted during most samples, so their CPU time includes refilling caches after other work: %d of %d samples unpreempted", obs.Unpreempted(), len(obs.CPUNsPerOp)))
+			}
+		}
+		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, cpuSamples)
+		m.Method = method
 		res.Metrics = append(res.Metrics, m)
 		cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, stats.Summarize(obs.NsPerOp).Median
 		if cpu < cpuWallFloor*wall && obs.Statistic != measure.StatCPU {

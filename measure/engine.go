@@ -153,6 +153,9 @@ type Observation struct {
 	// CPUNsPerOp is the thread CPU time per op per sample; nil when the
 	// platform has no thread CPU clock.
 	CPUNsPerOp []float64
+	// Preempted says, per sample, that the thread was preempted during it
+	// (an involuntary context switch); nil when the clock cannot tell.
+	Preempted []bool
 	// CyclesPerOp holds counted cycles per op per sample; nil without a
 	// hardware counter (then CycleError says why).
 	CyclesPerOp []float64
@@ -187,12 +190,51 @@ type Observation struct {
 	Summary stats.Summary
 }
 
-// Primary returns the samples of the observation's statistic.
+// Primary returns the samples of the observation's statistic: wall time;
+// or CPU time, without the samples during which the thread was preempted
+// when at least minUnpreempted were not (see PreemptionCounter).
 func (o *Observation) Primary() []float64 {
-	if o.Statistic == StatCPU {
-		return o.CPUNsPerOp
+	if o.Statistic != StatCPU {
+		return o.NsPerOp
 	}
-	return o.NsPerOp
+	if k := o.Unpreempted(); k >= minUnpreempted && k < len(o.CPUNsPerOp) {
+		out := make([]float64, 0, k)
+		for i, v := range o.CPUNsPerOp {
+			if !o.Preempted[i] {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	return o.CPUNsPerOp
+}
+
+// minUnpreempted is the fewest samples without a preemption the CPU
+// statistic is taken from; with fewer, it takes every sample.
+const minUnpreempted = 10
+
+// Unpreempted is the number of samples during which the thread was not
+// preempted (all of them when the clock cannot tell).
+func (o *Observation) Unpreempted() int {
+	if len(o.Preempted) != len(o.CPUNsPerOp) {
+		return len(o.CPUNsPerOp) // unknown
+	}
+	k := 0
+	for _, p := range o.Preempted {
+		if !p {
+			k++
+		}
+	}
+	return k
+}
+
+// PrimaryLeftOut is how many samples Primary leaves out.
+func (o *Observation) PrimaryLeftOut() int {
+	all := o.NsPerOp
+	if o.Statistic == StatCPU {
+		all = o.CPUNsPerOp
+	}
+	return len(all) - len(o.Primary())
 }
 
 // Engine measures targets with one configuration.
@@ -367,6 +409,12 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 	}
 	defer end("")
 
+	preempt, _ := clk.(PreemptionCounter)
+	if preempt != nil {
+		if _, ok := preempt.Preemptions(); !ok {
+			preempt = nil
+		}
+	}
 	var cycles CycleCounter
 	if cfg.Cycles && obs.CycleError == nil {
 		if c, err := OpenCycleCounter(); err != nil {
@@ -403,7 +451,10 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 			return true, nil
 		}
 		var c0, c1 uint64
-		var cpu0, cpu1 int64
+		var cpu0, cpu1, pre0, pre1 int64
+		if preempt != nil {
+			pre0, _ = preempt.Preemptions()
+		}
 		if cycles != nil {
 			c0, _ = cycles.Cycles()
 		}
@@ -419,6 +470,9 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 		if cycles != nil {
 			c1, _ = cycles.Cycles()
 		}
+		if preempt != nil {
+			pre1, _ = preempt.Preemptions()
+		}
 		if err != nil {
 			s.done = true
 			return true, err
@@ -427,6 +481,9 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 		obs.NsPerOp = append(obs.NsPerOp, float64(t1-t0)/float64(n))
 		if s.cpuOK {
 			obs.CPUNsPerOp = append(obs.CPUNsPerOp, float64(cpu1-cpu0)/float64(n))
+		}
+		if preempt != nil && len(obs.Preempted) == len(obs.NsPerOp)-1 {
+			obs.Preempted = append(obs.Preempted, pre1 > pre0)
 		}
 		if cycles != nil {
 			obs.CyclesPerOp = append(obs.CyclesPerOp, float64(c1-c0)/float64(n))
@@ -450,7 +507,10 @@ func (s *Session) stopRule(inVisit int64) string {
 	}
 	// The convergence test sorts the sample: cheap next to a millisecond
 	// sample, but thin it out for long runs of short samples.
-	if s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.Primary()).RelCI() <= cfg.TargetRelCI {
+	// The CPU statistic converges on unpreempted samples only: a point
+	// whose samples were mostly preempted keeps sampling for clean ones.
+	enough := cfg.Statistic != StatCPU || s.obs.Unpreempted() >= minUnpreempted
+	if enough && s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.Primary()).RelCI() <= cfg.TargetRelCI {
 		return StopConverged
 	}
 	if s.spent+inVisit >= int64(cfg.Budget) {

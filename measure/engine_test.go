@@ -333,8 +333,12 @@ func TestReferenceUsesTheClock(t *testing.T) {
 // time the thread waited for a core — a random share of each batch, as a
 // loaded scheduler gives.
 type busyClock struct {
-	wall, cpu int64
+	wall, cpu   int64
+	preemptions int64
+	counts      bool // implements PreemptionCounter's answer
 }
+
+func (c *busyClock) Preemptions() (int64, bool) { return c.preemptions, c.counts }
 
 func (c *busyClock) Now() int64               { c.wall += 20; return c.wall }
 func (c *busyClock) ThreadCPU() (int64, bool) { return c.cpu, true }
@@ -384,6 +388,47 @@ func TestCPUStatistic(t *testing.T) {
 	}
 	if err := (Config{Statistic: "cycles"}).Validate(); err == nil || !strings.Contains(err.Error(), "want wall") {
 		t.Errorf("unknown statistic: %v", err)
+	}
+}
+
+// TestPreemptedSamplesLeftOut: with the CPU statistic, samples during
+// which the thread was preempted — here 70 % of them, each costing 20 %
+// more CPU (the caches refilled) — are left out of the statistic when the
+// clock counts preemptions, so the median is the operation's cost; the
+// wall statistic keeps every sample; a clock that cannot count keeps all.
+func TestPreemptedSamplesLeftOut(t *testing.T) {
+	for _, tc := range []struct {
+		stat       string
+		counts     bool
+		wantMedian float64
+	}{{StatCPU, true, 1000}, {StatCPU, false, 1200}, {StatWall, true, 2400}} {
+		r := rand.New(rand.NewPCG(4, 4))
+		c := &busyClock{counts: tc.counts}
+		e := New(Config{Clock: c, SkipAllocs: true, Statistic: tc.stat, Budget: 2 * time.Second, TargetRelCI: 0.001})
+		op := Target{Run: func(n int) error {
+			cpu := int64(n) * 1000
+			if r.Float64() < 0.7 {
+				c.preemptions++
+				cpu = cpu * 12 / 10
+			}
+			c.cpu += cpu
+			c.wall += 2 * cpu
+			return nil
+		}}
+		obs, err := e.Measure(context.Background(), op)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(obs.Summary.Median-tc.wantMedian) / tc.wantMedian; d > 0.001 {
+			t.Errorf("%s, counts %v: median %v, want %v", tc.stat, tc.counts, obs.Summary.Median, tc.wantMedian)
+		}
+		wantLeft := 0
+		if tc.stat == StatCPU && tc.counts {
+			wantLeft = len(obs.CPUNsPerOp) - obs.Unpreempted()
+		}
+		if left := obs.PrimaryLeftOut(); left != wantLeft || tc.stat == StatCPU && tc.counts && left == 0 {
+			t.Errorf("%s, counts %v: %d samples left out of %d (%d unpreempted), want %d", tc.stat, tc.counts, left, len(obs.CPUNsPerOp), obs.Unpreempted(), wantLeft)
+		}
 	}
 }
 

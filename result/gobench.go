@@ -3,6 +3,7 @@ package result
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -59,52 +60,71 @@ func (g gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 			if r.Error != "" || len(r.Metrics) == 0 {
 				continue
 			}
-			n := 0
+			// Lines carry the metrics sampled together: one set of lines
+			// per sample count, the largest first with the single values
+			// (a --clock cpu run leaves preempted samples out of its
+			// CPU-time metrics, so they have fewer).
+			var counts []int
 			for _, m := range r.Metrics {
-				n = max(n, len(m.Samples))
+				if k := len(m.Samples); k > 0 && !slices.Contains(counts, k) {
+					counts = append(counts, k)
+				}
+			}
+			slices.SortFunc(counts, func(a, b int) int { return b - a })
+			if len(counts) == 0 {
+				counts = []int{0}
 			}
 			iters := max(r.Provenance.Method.Batch, 1)
-			for i := range max(n, 1) {
-				res := &benchfmt.Result{
-					Config: cfg,
-					Name:   benchfmt.Name(GobenchName(r.Subject, run.Environment.GOMAXPROCS)),
-					Iters:  iters,
-				}
-				// benchstat keeps one value per unit and line: metrics that
-				// share a unit (an MCU's stack, static RAM and ROM bytes;
-				// energy and energy-net; cpu-time beside time) are each
-				// named in their unit, except Go's own: time stays ns/op,
-				// alloc-bytes B/op.
-				shared := map[string]int{}
-				for _, m := range r.Metrics {
-					u, _ := perOp(m.Unit)
-					shared[u]++
-				}
-				for _, m := range r.Metrics {
-					v := m.Summary.Median
-					if len(m.Samples) > 0 {
-						if len(m.Samples) != n {
-							continue // a metric with its own sampling
-						}
-						v = m.Samples[i]
-					} else if m.Summary.N != 1 {
-						continue // a summarised metric without samples
-					}
-					unit, f := perOp(m.Unit)
-					if f != 1 {
-						v = roundSig(v*f, 12) // 1.01e-6 s is 1010 ns, not 1010.0000000000001
-					}
-					if shared[unit] > 1 && !goConvention[m.Name] {
-						unit = m.Name + "-" + labelled(unit, m.Label)
-					} else {
-						unit = labelled(unit, m.Label)
-					}
-					res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: unit})
-				}
-				if err := bw.Write(res); err != nil {
+			for k, n := range counts {
+				if err := g.writeLines(bw, r, cfg, run.Environment.GOMAXPROCS, iters, n, k == 0); err != nil {
 					return err
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// writeLines writes the lines of one result's metrics that have n samples
+// (one line per sample), with its single values when scalars is set.
+func (gobenchFormat) writeLines(bw *benchfmt.Writer, r Result, cfg []benchfmt.Config, procs, iters, n int, scalars bool) error {
+	// benchstat keeps one value per unit and line: metrics that share a
+	// unit (an MCU's stack, static RAM and ROM bytes; energy and
+	// energy-net; cpu-time beside time) are each named in their unit,
+	// except Go's own: time stays ns/op, alloc-bytes B/op.
+	shared := map[string]int{}
+	for _, m := range r.Metrics {
+		u, _ := perOp(m.Unit)
+		shared[u]++
+	}
+	for i := range max(n, 1) {
+		res := &benchfmt.Result{Config: cfg, Name: benchfmt.Name(GobenchName(r.Subject, procs)), Iters: iters}
+		for _, m := range r.Metrics {
+			v := m.Summary.Median
+			if len(m.Samples) > 0 {
+				if len(m.Samples) != n {
+					continue // sampled apart: on its own lines
+				}
+				v = m.Samples[i]
+			} else if m.Summary.N != 1 || !scalars {
+				continue // a summarised metric without samples, or written already
+			}
+			unit, f := perOp(m.Unit)
+			if f != 1 {
+				v = roundSig(v*f, 12) // 1.01e-6 s is 1010 ns, not 1010.0000000000001
+			}
+			if shared[unit] > 1 && !goConvention[m.Name] {
+				unit = m.Name + "-" + labelled(unit, m.Label)
+			} else {
+				unit = labelled(unit, m.Label)
+			}
+			res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: unit})
+		}
+		if len(res.Values) == 0 {
+			continue
+		}
+		if err := bw.Write(res); err != nil {
+			return err
 		}
 	}
 	return nil

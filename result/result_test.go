@@ -353,3 +353,40 @@ func TestTableBusyMachine(t *testing.T) {
 	}
 	validateAgainstSchema(t, compileSchema(t), "a busy run", js.Bytes())
 }
+
+// TestGobenchSampledApart: a metric with fewer samples than the time
+// metric (a --clock cpu run's CPU time, its preempted samples left out)
+// is written on lines of its own, one per sample, rather than dropped;
+// single values go once, with the first set. Fast tier.
+func TestGobenchSampledApart(t *testing.T) {
+	run := fixture()
+	r := &run.Results[0]
+	r.Metrics = append(r.Metrics, NewSampled("cpu-time", "ns/op", Lower, Measured, []float64{600, 601, 599, 602, 598, 600, 600}))
+	run.Results = run.Results[:1]
+	var b strings.Builder
+	if err := (gobenchFormat{}).Write(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	var wall, cpu, allocs int
+	for _, line := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(line, "Benchmark") {
+			continue
+		}
+		hasWall, hasCPU := strings.Contains(line, " ns/op"), strings.Contains(line, " cpu-time-ns/op")
+		if hasWall && hasCPU {
+			t.Errorf("wall and CPU samples on one line: %s", line)
+		}
+		if hasWall {
+			wall++
+		}
+		if hasCPU {
+			cpu++
+		}
+		if strings.Contains(line, "allocs/op") {
+			allocs++
+		}
+	}
+	if wall != 10 || cpu != 7 || allocs != 10 {
+		t.Errorf("%d wall lines, %d CPU lines, %d with allocs; want 10, 7, 10:\n%s", wall, cpu, allocs, b.String())
+	}
+}
