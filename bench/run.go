@@ -258,6 +258,12 @@ func (ps *pointState) finished() bool { return ps.err != nil || ps.obs != nil }
 // engineConfig derives the engine's settings from the run's.
 func engineConfig(cfg RunConfig, points int) measure.Config {
 	minSample, warmup, budget := engineDefaults(cfg.Quick)
+	if cfg.Statistic == measure.StatCPU {
+		// Samples shorter than a loaded scheduler's time slice (Linux CFS:
+		// 0.75 ms at least, sched_min_granularity) are mostly not
+		// preempted, and the CPU statistic takes the unpreempted ones.
+		minSample = min(minSample, cpuSampleTime)
+	}
 	if cfg.PointBudget > 0 {
 		budget = cfg.PointBudget
 	}
@@ -270,6 +276,9 @@ func engineConfig(cfg RunConfig, points int) measure.Config {
 		MinVisits: minVisits, Cycles: !cfg.NoCycles, Statistic: cfg.Statistic, Clock: cfg.Clock,
 	}
 }
+
+// cpuSampleTime is the shortest sample with --clock cpu.
+const cpuSampleTime = 250 * time.Microsecond
 
 // minVisits is how many separate time windows a point's samples must come
 // from before it may stop as converged.
@@ -473,9 +482,9 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		if obs.Statistic == measure.StatCPU {
 			cpuSamples = obs.Primary()
 			if left := obs.PrimaryLeftOut(); left > 0 {
-				method += fmt.Sprintf("; %d of %d samples left out: the thread was preempted during them (getrusage RUSAGE_THREAD involuntary context switches), so their CPU time includes refilling what other work evicted", left, len(obs.CPUNsPerOp))
-			} else if obs.Unpreempted() < len(obs.CPUNsPerOp) {
-				res.Warnings = append(res.Warnings, fmt.Sprintf("the thread was preempted during most samples, so their CPU time includes refilling caches after other work: %d of %d samples unpreempted", obs.Unpreempted(), len(obs.CPUNsPerOp)))
+				method += fmt.Sprintf("; %d of %d samples left out: the thread was switched out during them or less than 1 ms before (getrusage RUSAGE_THREAD), so their CPU time includes refilling the caches other work left cold", left, len(obs.CPUNsPerOp))
+			} else if obs.Settled() < len(obs.CPUNsPerOp) {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("the thread was switched out during or just before most samples, so their CPU time includes refilling the caches other work left cold: %d of %d samples undisturbed", obs.Settled(), len(obs.CPUNsPerOp)))
 			}
 		}
 		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, cpuSamples)

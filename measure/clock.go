@@ -15,15 +15,14 @@ type Clock interface {
 	Name() string
 }
 
-// PreemptionCounter is a Clock that can also count how often the calling
-// OS thread was preempted — its CPU taken away for other work. With the
-// CPU-time statistic the engine leaves out samples during which that
-// happened: the thread's CPU time then includes refilling the caches and
-// predictors the other work evicted, a cost of the load, not of the
-// operation (measured here: 18 % on RSA-2048 verification with four busy
-// loops, docs/benchmarks.md).
-type PreemptionCounter interface {
-	Preemptions() (int64, bool)
+// SwitchCounter is a Clock that can also count the calling OS thread's
+// context switches. With the CPU-time statistic the engine leaves out the
+// samples during which the thread was switched out, or that began less
+// than settleNs after it was switched back in: their CPU time includes
+// refilling the caches, TLB and branch predictors the other work left
+// cold — a cost of the load, not of the operation.
+type SwitchCounter interface {
+	ContextSwitches() (int64, bool)
 }
 
 // RealClock reads time.Now's monotonic clock and the thread CPU clock.
@@ -37,9 +36,10 @@ func (RealClock) Now() int64 { return int64(time.Since(epoch)) }
 // ThreadCPU returns the CPU time of the calling thread.
 func (RealClock) ThreadCPU() (int64, bool) { return threadCPU() }
 
-// Preemptions returns the calling thread's involuntary context switches
-// (Linux getrusage RUSAGE_THREAD; false elsewhere).
-func (RealClock) Preemptions() (int64, bool) { return threadPreemptions() }
+// ContextSwitches returns the calling thread's context switches,
+// voluntary and involuntary (Linux getrusage RUSAGE_THREAD; false
+// elsewhere).
+func (RealClock) ContextSwitches() (int64, bool) { return threadSwitches() }
 
 // Name describes the real clock.
 func (RealClock) Name() string { return "monotonic wall clock (time.Now) and thread CPU clock" }

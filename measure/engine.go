@@ -57,13 +57,17 @@ type Config struct {
 	// MinSamples.
 	Deadline int64
 	// Budget is the time a point may take, calibration and warm-up
-	// included; MinSamples are taken even past it (default 1 s).
+	// included; MinSamples are taken even past it (default 1 s). With the
+	// CPU statistic it is the thread's CPU time, so a point on a busy
+	// machine gets the work it would get on a quiet one (Deadline bounds
+	// the wall time).
 	Budget time.Duration
 	// Warmup is the time spent running the operation before sampling
 	// (default Budget/10, at least one batch).
 	Warmup time.Duration
 	// MinSampleTime is the shortest sample (default 5 ms). The engine
-	// raises it to 100 × (timer resolution + call overhead), so those stay
+	// raises it to 100 × (timer resolution + call overhead) — with the CPU
+	// statistic, at least 100 × the CPU clock's two reads — so those stay
 	// below 1 % of each sample.
 	MinSampleTime time.Duration
 	// MinVisits is the fewest separate visits (time windows) a point's
@@ -153,9 +157,10 @@ type Observation struct {
 	// CPUNsPerOp is the thread CPU time per op per sample; nil when the
 	// platform has no thread CPU clock.
 	CPUNsPerOp []float64
-	// Preempted says, per sample, that the thread was preempted during it
-	// (an involuntary context switch); nil when the clock cannot tell.
-	Preempted []bool
+	// Disturbed says, per sample, that the thread was switched out during
+	// it or had run for less than settleNs of CPU time since it last was;
+	// nil when the clock cannot count context switches.
+	Disturbed []bool
 	// CyclesPerOp holds counted cycles per op per sample; nil without a
 	// hardware counter (then CycleError says why).
 	CyclesPerOp []float64
@@ -191,16 +196,16 @@ type Observation struct {
 }
 
 // Primary returns the samples of the observation's statistic: wall time;
-// or CPU time, without the samples during which the thread was preempted
-// when at least minUnpreempted were not (see PreemptionCounter).
+// or CPU time without the disturbed samples (see SwitchCounter), when at
+// least minSettled were not.
 func (o *Observation) Primary() []float64 {
 	if o.Statistic != StatCPU {
 		return o.NsPerOp
 	}
-	if k := o.Unpreempted(); k >= minUnpreempted && k < len(o.CPUNsPerOp) {
+	if k := o.Settled(); k >= minSettled && k < len(o.CPUNsPerOp) {
 		out := make([]float64, 0, k)
 		for i, v := range o.CPUNsPerOp {
-			if !o.Preempted[i] {
+			if !o.Disturbed[i] {
 				out = append(out, v)
 			}
 		}
@@ -209,19 +214,27 @@ func (o *Observation) Primary() []float64 {
 	return o.CPUNsPerOp
 }
 
-// minUnpreempted is the fewest samples without a preemption the CPU
-// statistic is taken from; with fewer, it takes every sample.
-const minUnpreempted = 10
+// minSettled is the fewest undisturbed samples the CPU statistic is taken
+// from; with fewer, it takes every sample.
+const minSettled = 10
 
-// Unpreempted is the number of samples during which the thread was not
-// preempted (all of them when the clock cannot tell).
-func (o *Observation) Unpreempted() int {
-	if len(o.Preempted) != len(o.CPUNsPerOp) {
+// settleNs is how long the thread must have run since its last context
+// switch before a sample's CPU time counts: measured here, RSA-2048
+// verifications and Ed25519 signatures sharing a CPU with busy loops ran
+// 3–15 % slower in the first ~1 ms after the thread was switched back in
+// (the caches, TLB and branch predictors it left behind refilling), and at
+// their quiet speed after (docs/benchmarks.md § Busy machine).
+const settleNs = 1e6
+
+// Settled is the number of samples that were not disturbed (all of them
+// when the clock cannot tell).
+func (o *Observation) Settled() int {
+	if len(o.Disturbed) != len(o.CPUNsPerOp) {
 		return len(o.CPUNsPerOp) // unknown
 	}
 	k := 0
-	for _, p := range o.Preempted {
-		if !p {
+	for _, d := range o.Disturbed {
+		if !d {
 			k++
 		}
 	}
@@ -289,16 +302,40 @@ func (e *Engine) Measure(ctx context.Context, t Target) (*Observation, error) {
 // neighbour, a thermal episode) that would otherwise capture every sample
 // of a point taken in one short sitting.
 type Session struct {
-	e      *Engine
-	t      Target
-	obs    *Observation
-	spent  int64 // clock time spent in this session, all visits
+	e     *Engine
+	t     Target
+	obs   *Observation
+	spent int64 // clock time spent in this session, all visits
+	// used is the budget spent: spent, or with the CPU statistic the
+	// thread CPU time of all visits.
+	used   int64
 	visits int
 	cpuOK  bool
 	done   bool
 	// lastBatchNs is the wall time of the last batch run, the estimate of
 	// the next one's for the deadline.
 	lastBatchNs float64
+	// switches is the thread's context-switch count at the last reading;
+	// settledFrom the thread CPU time from which it has run without one
+	// (MinInt64: a switch at a time unknown, settling from the next read).
+	switches    int64
+	settledFrom int64
+}
+
+// disturbed says whether a sample that began with sw0 context switches
+// at thread CPU time cpu0 and ended with sw1 at cpu1 is disturbed: the
+// thread was switched out during it, or had settled for less than
+// settleNs before it. It tracks the switches for the next sample.
+func (s *Session) disturbed(sw0, sw1, cpu0, cpu1 int64) bool {
+	if sw0 != s.switches || s.settledFrom == math.MinInt64 {
+		s.settledFrom = cpu0 // switched in just before, as far as we know
+	}
+	d := sw1 != sw0 || cpu0-s.settledFrom < settleNs
+	if sw1 != sw0 {
+		s.settledFrom = cpu1
+	}
+	s.switches = sw1
+	return d
 }
 
 // Start calibrates the batch size and warms up. Its time counts against
@@ -318,14 +355,18 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 		Statistic:         cfg.Statistic,
 	}}
 	_, s.cpuOK = clk.ThreadCPU()
+	s.settledFrom = math.MinInt64
 	if cfg.Statistic == StatCPU && !s.cpuOK {
 		return nil, errors.New("no thread CPU clock on this platform for the CPU-time statistic")
 	}
 	obs := s.obs
 	floor := 100 * (e.timer.ResolutionNs + e.timer.OverheadNs)
+	if cfg.Statistic == StatCPU {
+		floor = max(floor, 100*e.timer.CPUOverheadNs)
+	}
 	obs.MinSampleNs = math.Max(float64(cfg.MinSampleTime), floor)
-	start := clk.Now()
-	defer func() { s.spent += clk.Now() - start }()
+	start, b0 := clk.Now(), s.budgetClock()
+	defer func() { s.spent += clk.Now() - start; s.used += s.budgetClock() - b0 }()
 
 	// Calibrate: grow the batch until one batch lasts MinSampleNs, as
 	// testing.B does; these runs are the first part of the warm-up.
@@ -352,7 +393,7 @@ func (e *Engine) Start(ctx context.Context, t Target) (*Session, error) {
 	}
 	// Warm up at the calibrated batch size, re-deriving the batch from the
 	// warm (caches filled, clock ramped) per-op time.
-	for obs.WarmupNs < float64(cfg.Warmup) && clk.Now()-start < int64(cfg.Budget) && s.fits(2*float64(last)) {
+	for obs.WarmupNs < float64(cfg.Warmup) && s.budgetClock()-b0 < int64(cfg.Budget) && s.fits(2*float64(last)) {
 		if ctx.Err() != nil {
 			return s, fmt.Errorf("%w during warm-up", ErrInterrupted)
 		}
@@ -385,7 +426,8 @@ func (s *Session) fits(ns float64) bool {
 	return dl == 0 || float64(s.e.cfg.Clock.Now())+ns <= float64(dl)
 }
 
-// Visit samples for about d of clock time (at least one sample), then
+// Visit samples for about d of the budget's clock (wall time, or thread
+// CPU time with the CPU statistic; at least one sample), then
 // applies the stop rules. It returns done = true when the point is
 // finished: converged (MinSamples taken over at least MinVisits visits and
 // the median's CI within TargetRelCI), budget spent, or MaxSamples reached.
@@ -398,22 +440,29 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	cfg, clk, obs, n := s.e.cfg, s.e.cfg.Clock, s.obs, s.obs.Batch
-	start := clk.Now()
+	start, b0 := clk.Now(), s.budgetClock()
 	// end closes the visit: its time is added before finish records it.
 	end := func(stop string) {
 		s.spent += clk.Now() - start
-		start = clk.Now()
+		s.used += s.budgetClock() - b0
+		start, b0 = clk.Now(), s.budgetClock()
 		if stop != "" {
 			s.finish(stop)
 		}
 	}
 	defer end("")
 
-	preempt, _ := clk.(PreemptionCounter)
-	if preempt != nil {
-		if _, ok := preempt.Preemptions(); !ok {
-			preempt = nil
+	switches, _ := clk.(SwitchCounter)
+	if switches != nil && s.cpuOK {
+		if n, ok := switches.ContextSwitches(); !ok {
+			switches = nil
+		} else if n != s.switches {
+			// Switched out since the last sample, at a time unknown: count
+			// the settling from now.
+			s.switches, s.settledFrom = n, math.MinInt64
 		}
+	} else {
+		switches = nil
 	}
 	var cycles CycleCounter
 	if cfg.Cycles && obs.CycleError == nil {
@@ -438,7 +487,7 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 		}
 	}
 	s.visits++
-	for first := true; first || clk.Now()-start < int64(d); first = false {
+	for first := true; first || s.budgetClock()-b0 < int64(d); first = false {
 		if !first && !s.fits(s.lastBatchNs) {
 			end(StopBudget)
 			return true, nil
@@ -451,9 +500,9 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 			return true, nil
 		}
 		var c0, c1 uint64
-		var cpu0, cpu1, pre0, pre1 int64
-		if preempt != nil {
-			pre0, _ = preempt.Preemptions()
+		var cpu0, cpu1, sw0, sw1 int64
+		if switches != nil {
+			sw0, _ = switches.ContextSwitches()
 		}
 		if cycles != nil {
 			c0, _ = cycles.Cycles()
@@ -470,8 +519,8 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 		if cycles != nil {
 			c1, _ = cycles.Cycles()
 		}
-		if preempt != nil {
-			pre1, _ = preempt.Preemptions()
+		if switches != nil {
+			sw1, _ = switches.ContextSwitches()
 		}
 		if err != nil {
 			s.done = true
@@ -482,13 +531,13 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 		if s.cpuOK {
 			obs.CPUNsPerOp = append(obs.CPUNsPerOp, float64(cpu1-cpu0)/float64(n))
 		}
-		if preempt != nil && len(obs.Preempted) == len(obs.NsPerOp)-1 {
-			obs.Preempted = append(obs.Preempted, pre1 > pre0)
+		if switches != nil && len(obs.Disturbed) == len(obs.NsPerOp)-1 {
+			obs.Disturbed = append(obs.Disturbed, s.disturbed(sw0, sw1, cpu0, cpu1))
 		}
 		if cycles != nil {
 			obs.CyclesPerOp = append(obs.CyclesPerOp, float64(c1-c0)/float64(n))
 		}
-		if stop := s.stopRule(clk.Now() - start); stop != "" {
+		if stop := s.stopRule(s.budgetClock() - b0); stop != "" {
 			end(stop)
 			return true, nil
 		}
@@ -496,7 +545,20 @@ func (s *Session) Visit(ctx context.Context, d time.Duration) (done bool, err er
 	return false, nil
 }
 
-// stopRule returns why sampling should end now, or "".
+// budgetClock reads the clock the point's budget is kept on: the wall
+// clock, or the thread's CPU clock with the CPU statistic.
+func (s *Session) budgetClock() int64 {
+	clk := s.e.cfg.Clock
+	if s.e.cfg.Statistic == StatCPU {
+		if t, ok := clk.ThreadCPU(); ok {
+			return t
+		}
+	}
+	return clk.Now()
+}
+
+// stopRule returns why sampling should end now, or "" (inVisit: the
+// budget used in this visit so far).
 func (s *Session) stopRule(inVisit int64) string {
 	cfg, k := s.e.cfg, len(s.obs.NsPerOp)
 	switch {
@@ -509,11 +571,11 @@ func (s *Session) stopRule(inVisit int64) string {
 	// sample, but thin it out for long runs of short samples.
 	// The CPU statistic converges on unpreempted samples only: a point
 	// whose samples were mostly preempted keeps sampling for clean ones.
-	enough := cfg.Statistic != StatCPU || s.obs.Unpreempted() >= minUnpreempted
+	enough := cfg.Statistic != StatCPU || s.obs.Settled() >= minSettled
 	if enough && s.visits >= cfg.MinVisits && (k < 100 || k%10 == 0) && stats.Summarize(s.obs.Primary()).RelCI() <= cfg.TargetRelCI {
 		return StopConverged
 	}
-	if s.spent+inVisit >= int64(cfg.Budget) {
+	if s.used+inVisit >= int64(cfg.Budget) {
 		return StopBudget
 	}
 	return ""

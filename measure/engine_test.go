@@ -333,12 +333,12 @@ func TestReferenceUsesTheClock(t *testing.T) {
 // time the thread waited for a core — a random share of each batch, as a
 // loaded scheduler gives.
 type busyClock struct {
-	wall, cpu   int64
-	preemptions int64
-	counts      bool // implements PreemptionCounter's answer
+	wall, cpu int64
+	switches  int64
+	counts    bool // SwitchCounter's answer: whether it can count
 }
 
-func (c *busyClock) Preemptions() (int64, bool) { return c.preemptions, c.counts }
+func (c *busyClock) ContextSwitches() (int64, bool) { return c.switches, c.counts }
 
 func (c *busyClock) Now() int64               { c.wall += 20; return c.wall }
 func (c *busyClock) ThreadCPU() (int64, bool) { return c.cpu, true }
@@ -391,12 +391,14 @@ func TestCPUStatistic(t *testing.T) {
 	}
 }
 
-// TestPreemptedSamplesLeftOut: with the CPU statistic, samples during
-// which the thread was preempted — here 70 % of them, each costing 20 %
-// more CPU (the caches refilled) — are left out of the statistic when the
-// clock counts preemptions, so the median is the operation's cost; the
-// wall statistic keeps every sample; a clock that cannot count keeps all.
-func TestPreemptedSamplesLeftOut(t *testing.T) {
+// TestDisturbedSamplesLeftOut: with the CPU statistic, samples during
+// which the thread was switched out — here 60 % of them, costing 20 %
+// more CPU — and the samples just after (10 % more, the caches refilling:
+// a sample lasts 5 ms, more than settleNs, so only the next one is still
+// settling) are left out of the statistic when the clock counts context
+// switches, and the median is the operation's cost; a clock that cannot
+// count keeps every sample, as the wall statistic does.
+func TestDisturbedSamplesLeftOut(t *testing.T) {
 	for _, tc := range []struct {
 		stat       string
 		counts     bool
@@ -405,11 +407,15 @@ func TestPreemptedSamplesLeftOut(t *testing.T) {
 		r := rand.New(rand.NewPCG(4, 4))
 		c := &busyClock{counts: tc.counts}
 		e := New(Config{Clock: c, SkipAllocs: true, Statistic: tc.stat, Budget: 2 * time.Second, TargetRelCI: 0.001})
+		after := false // the previous batch was switched out
 		op := Target{Run: func(n int) error {
 			cpu := int64(n) * 1000
-			if r.Float64() < 0.7 {
-				c.preemptions++
-				cpu = cpu * 12 / 10
+			switch {
+			case r.Float64() < 0.6:
+				c.switches++
+				cpu, after = cpu*12/10, true
+			case after:
+				cpu, after = cpu*11/10, false
 			}
 			c.cpu += cpu
 			c.wall += 2 * cpu
@@ -424,10 +430,10 @@ func TestPreemptedSamplesLeftOut(t *testing.T) {
 		}
 		wantLeft := 0
 		if tc.stat == StatCPU && tc.counts {
-			wantLeft = len(obs.CPUNsPerOp) - obs.Unpreempted()
+			wantLeft = len(obs.CPUNsPerOp) - obs.Settled()
 		}
 		if left := obs.PrimaryLeftOut(); left != wantLeft || tc.stat == StatCPU && tc.counts && left == 0 {
-			t.Errorf("%s, counts %v: %d samples left out of %d (%d unpreempted), want %d", tc.stat, tc.counts, left, len(obs.CPUNsPerOp), obs.Unpreempted(), wantLeft)
+			t.Errorf("%s, counts %v: %d samples left out of %d (%d settled), want %d", tc.stat, tc.counts, left, len(obs.CPUNsPerOp), obs.Settled(), wantLeft)
 		}
 	}
 }
@@ -468,6 +474,41 @@ func TestDeadline(t *testing.T) {
 		}
 		if tc.wantErr == nil && (obs.Stop != StopBudget || len(obs.NsPerOp) < 10) {
 			t.Errorf("%s: stop %s after %d samples, want budget after many", tc.name, obs.Stop, len(obs.NsPerOp))
+		}
+	}
+}
+
+// TestCPUBudget: with the CPU statistic a point's budget is the thread's
+// CPU time, so on a machine where the thread waits twice as long as it
+// runs, a point that cannot converge gets its budget's worth of work (and
+// three times that on the wall clock); the wall statistic's budget is
+// wall time.
+func TestCPUBudget(t *testing.T) {
+	for _, tc := range []struct {
+		stat           string
+		wantCPU, wantW float64 // ns used, ±10 %
+	}{{StatCPU, 100e6, 300e6}, {StatWall, 33e6, 100e6}} {
+		r := rand.New(rand.NewPCG(8, 8))
+		c := &busyClock{}
+		e := New(Config{Clock: c, SkipAllocs: true, Statistic: tc.stat, Budget: 100 * time.Millisecond, MinSampleTime: time.Millisecond})
+		op := Target{Run: func(n int) error { // noisy CPU time, and twice that waiting
+			cpu := int64(float64(n) * 1000 * math.Exp(0.5*r.NormFloat64()))
+			c.cpu += cpu
+			c.wall += 3 * cpu
+			return nil
+		}}
+		obs, err := e.Measure(context.Background(), op)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if obs.Stop != StopBudget {
+			t.Errorf("%s: stop %s, want budget", tc.stat, obs.Stop)
+		}
+		if cpu := float64(c.cpu); math.Abs(cpu-tc.wantCPU)/tc.wantCPU > 0.15 {
+			t.Errorf("%s: %v ns of CPU, want about %v", tc.stat, cpu, tc.wantCPU)
+		}
+		if math.Abs(obs.ElapsedNs-tc.wantW)/tc.wantW > 0.15 {
+			t.Errorf("%s: %v ns on the wall clock, want about %v", tc.stat, obs.ElapsedNs, tc.wantW)
 		}
 	}
 }

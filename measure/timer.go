@@ -11,7 +11,10 @@ type TimerCalibration struct {
 	// OverheadNs is the cost of one empty timed call: two clock reads
 	// and a call of an empty Run, the fixed cost added to every sample.
 	OverheadNs float64
-	Clock      string
+	// CPUOverheadNs is the cost of reading the thread CPU clock twice
+	// (its sample's fixed cost, a system call here); 0 without one.
+	CPUOverheadNs float64
+	Clock         string
 }
 
 // CalibrateTimer measures the clock's resolution and the fixed per-sample
@@ -38,5 +41,16 @@ func CalibrateTimer(clk Clock) TimerCalibration {
 		d[i] = clk.Now() - t0
 	}
 	slices.Sort(d)
-	return TimerCalibration{ResolutionNs: float64(res), OverheadNs: float64(d[len(d)/2]), Clock: clk.Name()}
+	cal := TimerCalibration{ResolutionNs: float64(res), OverheadNs: float64(d[len(d)/2]), Clock: clk.Name()}
+	if _, ok := clk.ThreadCPU(); ok {
+		for i := range d {
+			t0 := clk.Now()
+			clk.ThreadCPU()
+			clk.ThreadCPU()
+			d[i] = clk.Now() - t0
+		}
+		slices.Sort(d)
+		cal.CPUOverheadNs = float64(d[len(d)/2])
+	}
+	return cal
 }
