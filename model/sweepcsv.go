@@ -56,7 +56,8 @@ func (p *Plan) writeRows(ctx context.Context, w io.Writer) (int, error) {
 	n := 0
 	err := p.Run(ctx, func(pt *Point, out *Outputs) error {
 		n++
-		_, err := w.Write(rows.row(pt, out))
+		rows.buf = rows.appendRow(rows.buf[:0], pt, out)
+		_, err := w.Write(rows.buf)
 		return err
 	})
 	return n, err
@@ -165,7 +166,7 @@ func (cw *chunkWorker) run(ctx context.Context, ch *chunk, buf []byte) chunkOut 
 		if err := cw.ev.Eval(ch.c, pt.Values, &cw.out); err != nil {
 			return chunkOut{csv: buf, n: i - ch.from, err: err}
 		}
-		buf = append(buf, cw.rows.row(pt, &cw.out)...)
+		buf = cw.rows.appendRow(buf, pt, &cw.out)
 		p.next(pt)
 	}
 	return chunkOut{csv: buf, n: ch.to - ch.from}
@@ -194,38 +195,26 @@ func (p *Plan) pointAt(pt *Point, c, i int) {
 }
 
 // csvRows formats sweep rows. What does not change from row to row is
-// formatted once: the model and variant columns per case, the parameters
-// not swept per case, each swept parameter's values once per value; an
-// output equal to the previous row's reuses its text. The rest goes
-// through appendG12.
+// formatted once: per case, the model and variant columns with the
+// parameters not swept, as runs of text between the swept ones; each swept
+// parameter's values once per value; an output equal to the previous
+// row's reuses its text. The rest goes through appendG12.
 type csvRows struct {
-	prefix [][]byte   // per case: model,variant
-	fixed  [][][]byte // per case, per parameter: its text, nil when swept
+	pieces [][]piece  // per case: the parameter columns, in order
 	swept  [][][]byte // per swept parameter, per value index: its text
-	varyOf []int      // per parameter: its index in Plan.Vary, or -1
 	last   []uint64   // per output: the previous row's value, as bits (-0 is not 0 here)
 	text   [][]byte   // per output: the previous row's text
 	buf    []byte
 }
 
+// piece is a run of fixed text, or (vary ≥ 0) a swept parameter's value.
+type piece struct {
+	text []byte
+	vary int
+}
+
 func (p *Plan) newCSVRows() *csvRows {
-	r := &csvRows{varyOf: make([]int, len(p.Model.Params)),
-		last: make([]uint64, len(outputs)), text: make([][]byte, len(outputs))}
-	// The model and variant columns, quoted as CSV needs.
-	for _, v := range p.Cases {
-		name := ""
-		if v != nil {
-			name = v.Name
-		}
-		var b strings.Builder
-		cw := csv.NewWriter(&b)
-		cw.Write([]string{p.Model.Name, name})
-		cw.Flush()
-		r.prefix = append(r.prefix, []byte(strings.TrimSuffix(b.String(), "\n")))
-	}
-	for j := range r.varyOf {
-		r.varyOf[j] = slices.Index(p.varyIdx, j)
-	}
+	r := &csvRows{last: make([]uint64, len(outputs)), text: make([][]byte, len(outputs))}
 	for i := range r.last {
 		r.last[i] = math.Float64bits(math.NaN()) // no output is NaN here: the first row formats
 	}
@@ -236,27 +225,39 @@ func (p *Plan) newCSVRows() *csvRows {
 		}
 		r.swept = append(r.swept, texts)
 	}
-	for _, base := range p.base {
-		texts := make([][]byte, len(base))
-		for j, x := range base {
-			if r.varyOf[j] < 0 {
-				texts[j] = strconv.AppendFloat(nil, x, 'g', -1, 64)
-			}
+	for c, base := range p.base {
+		// The model and variant columns, quoted as CSV needs.
+		name := ""
+		if v := p.Cases[c]; v != nil {
+			name = v.Name
 		}
-		r.fixed = append(r.fixed, texts)
+		var b strings.Builder
+		cw := csv.NewWriter(&b)
+		cw.Write([]string{p.Model.Name, name})
+		cw.Flush()
+		fixed := []byte(strings.TrimSuffix(b.String(), "\n"))
+		var pieces []piece
+		for j, x := range base {
+			fixed = append(fixed, ',')
+			if k := slices.Index(p.varyIdx, j); k >= 0 {
+				pieces = append(pieces, piece{text: fixed, vary: -1}, piece{vary: k})
+				fixed = nil
+				continue
+			}
+			fixed = strconv.AppendFloat(fixed, x, 'g', -1, 64)
+		}
+		r.pieces = append(r.pieces, append(pieces, piece{text: fixed, vary: -1}))
 	}
 	return r
 }
 
-// row returns the CSV line of one point (valid until the next call).
-func (r *csvRows) row(pt *Point, out *Outputs) []byte {
-	b := append(r.buf[:0], r.prefix[pt.Case]...)
-	for j, vi := range r.varyOf {
-		b = append(b, ',')
-		if vi >= 0 {
-			b = append(b, r.swept[vi][pt.Index[vi]]...)
+// appendRow appends the CSV line of one point to b.
+func (r *csvRows) appendRow(b []byte, pt *Point, out *Outputs) []byte {
+	for _, pc := range r.pieces[pt.Case] {
+		if pc.vary >= 0 {
+			b = append(b, r.swept[pc.vary][pt.Index[pc.vary]]...)
 		} else {
-			b = append(b, r.fixed[pt.Case][j]...)
+			b = append(b, pc.text...)
 		}
 	}
 	for k, o := range outputs {
@@ -270,6 +271,5 @@ func (r *csvRows) row(pt *Point, out *Outputs) []byte {
 		}
 		b = append(b, r.text[k]...)
 	}
-	r.buf = append(b, '\n')
-	return r.buf
+	return append(b, '\n')
 }
