@@ -80,7 +80,9 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 	arr := map[result.Direction][]arrival{}
 	data := slices.Clone(segs)
 	slices.SortStableFunc(data, func(a, b Segment) int { return cmpDur(a.Start, b.Start) })
-	var out []Packet
+	// SYN, SYN-ACK, ACK; a packet per data segment and at most one ACK
+	// per arriving one; two FINs and their ACKs.
+	out := make([]Packet, 0, 3+2*len(segs)+4)
 	for _, s := range data {
 		if !s.Lost {
 			arr[s.Dir] = append(arr[s.Dir], arrival{s.Arrive, s.Seq + payloadLen(s)})
@@ -188,7 +190,7 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 			data bool  // a data segment of d arrives at r; else r sends data
 			end  int64 // a data segment's end in d's stream
 		}
-		var ev []event
+		ev := make([]event, 0, len(data))
 		for _, s := range data {
 			if s.Lost {
 				continue

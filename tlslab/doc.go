@@ -2,10 +2,13 @@
 // it runs real handshakes and transfers between a client and a server it
 // starts (Go's crypto/tls in process, or OpenSSL's s_server and s_client),
 // through a relay on loopback that emulates a link (package link) and taps
-// both directions, and attributes every byte to a record type and handshake
-// message (decrypting TLS 1.3 with the secrets the peers log), counts
-// flights and round trips, times each step as the client sees it, reads both
-// sides' CPU time, models the TCP/IP packets, and writes pcapng.
+// both directions — or, with no link to emulate and a client in this
+// process, with no relay at all and the tap on the client's own socket
+// (tapconn.go; docs/tls.md § Benchmarks compares it with a plain crypto/tls
+// loop) — and attributes every byte to a record type and handshake message
+// (decrypting TLS 1.3 with the secrets the peers log), counts flights and
+// round trips, times each step as the client sees it, reads both sides'
+// CPU time, models the TCP/IP packets, and writes pcapng.
 //
 // A Cell is one configuration of the matrix (version, key exchange, bulk
 // cipher, certificate, chain, client authentication, resumption, transfer,

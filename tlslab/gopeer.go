@@ -180,8 +180,9 @@ func (s *goServer) End(ctx context.Context) PeerConn {
 	}
 }
 
-func (s *goServer) KeyLog() []byte { return s.keys.Bytes() }
-func (s *goServer) Stderr() string { return "" }
+func (s *goServer) KeyLogLen() int              { return s.keys.Len() }
+func (s *goServer) KeyLogSince(from int) []byte { return s.keys.Since(from) }
+func (s *goServer) Stderr() string              { return "" }
 func (s *goServer) Close() error {
 	err := s.ln.Close()
 	<-s.done
@@ -235,7 +236,7 @@ type clientConn interface {
 // close_notify and read until the server closes. The measured connection
 // of a psk-ke cell resumes with the psk_ke client; every other handshake
 // is crypto/tls's.
-func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watch) (pc PeerConn) {
+func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watch) (pc PeerConn) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	pc.CPUMethod = threadCPUMethod
@@ -245,15 +246,12 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 		pc.CPU = cpu1 - cpu0
 	}()
 	t0 := time.Now()
-	var d net.Dialer
-	raw, err := d.DialContext(ctx, "tcp", addr)
+	raw, stop, err := dialLab(ctx, addr, w)
 	if err != nil {
 		pc.Err = fmt.Errorf("go client: %w", err)
 		return pc
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		raw.SetDeadline(dl)
-	}
+	defer stop()
 	var conn clientConn
 	who := "go client"
 	if cl.tickets != nil && !plan.Prime {
@@ -269,9 +267,9 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 		}
 	} else {
 		tc := tls.Client(raw, cl.cfg)
-		if err := tc.HandshakeContext(ctx); err != nil {
+		if err := tc.Handshake(); err != nil { // ctx ends it through dialLab's deadline
 			tc.Close()
-			pc.Err = fmt.Errorf("%s handshake: %w", who, err)
+			pc.Err = fmt.Errorf("%s handshake: %w", who, ctxErr(ctx, err))
 			return pc
 		}
 		conn = tc
@@ -285,14 +283,14 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 		switch plan.Cell.Direction {
 		case Up:
 			if _, err := conn.Write(payload(plan.Payload)); err != nil {
-				pc.Err = fmt.Errorf("%s write: %w", who, err)
+				pc.Err = fmt.Errorf("%s write: %w", who, ctxErr(ctx, err))
 				return pc
 			}
 		case Down:
 			n, err := io.CopyN(io.Discard, conn, int64(plan.Payload))
 			pc.Received = n
 			if err != nil {
-				pc.Err = fmt.Errorf("%s read after %d of %d bytes: %w", who, n, plan.Payload, err)
+				pc.Err = fmt.Errorf("%s read after %d of %d bytes: %w", who, n, plan.Payload, ctxErr(ctx, err))
 				return pc
 			}
 		}
@@ -306,11 +304,41 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watc
 	n, err := io.Copy(io.Discard, conn)
 	pc.Received += n
 	if err != nil {
-		pc.Err = fmt.Errorf("%s read: %w", who, err)
+		pc.Err = fmt.Errorf("%s read: %w", who, ctxErr(ctx, err))
 	}
 	return pc
 }
 
-func (cl *goClient) KeyLog() []byte { return cl.keys.Bytes() }
-func (cl *goClient) Stderr() string { return "" }
-func (cl *goClient) Close() error   { return nil }
+// dialLab dials the server for an in-process client, through the lab's
+// tap (w.Tap), with ctx's deadline on the connection, and ctx's
+// cancellation ending it: stop releases that. It does not hand ctx to the
+// dialer or to crypto/tls's HandshakeContext, each of which would start a
+// goroutine per connection to watch it — and a goroutine the client's
+// locked OS thread must wait for on a busy machine (docs/tls.md §
+// Benchmarks); context.AfterFunc starts one only if ctx ends.
+func dialLab(ctx context.Context, addr string, w *Watch) (net.Conn, func() bool, error) {
+	dl, _ := ctx.Deadline()
+	d := net.Dialer{Deadline: dl}
+	raw, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, nil, ctxErr(ctx, err)
+	}
+	raw = w.Tap(raw)
+	raw.SetDeadline(dl)
+	stop := context.AfterFunc(ctx, func() { raw.SetDeadline(time.Unix(1, 0)) })
+	return raw, stop, nil
+}
+
+// ctxErr adds ctx's error to err when ctx ended: a deadline set by
+// dialLab's AfterFunc reads as an I/O timeout otherwise.
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%w)", err, ctx.Err())
+	}
+	return err
+}
+
+func (cl *goClient) KeyLogLen() int              { return cl.keys.Len() }
+func (cl *goClient) KeyLogSince(from int) []byte { return cl.keys.Since(from) }
+func (cl *goClient) Stderr() string              { return "" }
+func (cl *goClient) Close() error                { return nil }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cryptocost/cryptocost/link"
@@ -20,13 +21,15 @@ type Options struct {
 	// Repeat is the number of measured connections per cell (default 3).
 	Repeat int
 	// Link is the emulated link; nil runs over loopback without delays
-	// (the tap still records and segments the streams).
+	// (the tap still records and segments the streams). Without a link
+	// and with an in-process client (Go, plain TCP) there is no relay:
+	// the client dials the server and the tap records at its socket.
 	Link *link.Profile
 	// Timeout bounds each connection (default 2 minutes, plus the time
 	// the transfer needs at the link's rate).
 	Timeout time.Duration
-	// NoTap relays without recording (the tap-overhead benchmark); cells
-	// then have no wire accounting.
+	// NoTap measures without recording (--no-tap: timing-only runs, the
+	// tap-overhead benchmark); cells then have no wire accounting.
 	NoTap bool
 	// Seed makes link losses reproducible.
 	Seed uint64
@@ -63,12 +66,12 @@ func New(opts Options) (*Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.env = &Env{PKI: NewPKI(), Dir: dir}
+	l.env = &Env{PKI: NewPKI(), parent: dir}
 	return l, nil
 }
 
 // Close removes the lab's scratch directory.
-func (l *Lab) Close() error { return os.RemoveAll(l.env.Dir) }
+func (l *Lab) Close() error { return os.RemoveAll(l.env.parent) }
 
 // PKI returns the lab's PKI.
 func (l *Lab) PKI() *PKI { return l.env.PKI }
@@ -100,7 +103,8 @@ type Conn struct {
 	// the client's SYN); ConnEnd is when both FINs had been sent.
 	Payload     int
 	PayloadDone time.Duration
-	// Wall is the relay's time from accept to the end of the connection.
+	// Wall is the relay's time from accept to the end of the connection
+	// (on the direct path, from just before the client dials).
 	Wall time.Duration
 }
 
@@ -138,13 +142,9 @@ func (l *Lab) Run(ctx context.Context, c Cell) *CellRun {
 		cp, _ := PeerByName(c.Client)
 		// Each cell gets its own directory for its peers' files, so cells
 		// can run concurrently.
-		dir, err := os.MkdirTemp(l.env.Dir, "cell-")
-		if err != nil {
-			run.Err = err
-			return run
-		}
-		defer os.RemoveAll(dir)
-		env := &Env{PKI: l.env.PKI, Dir: dir}
+		env := &Env{PKI: l.env.PKI, parent: l.env.parent}
+		defer env.remove()
+		var err error
 		if server, err = sp.StartServer(ctx, env, c); err != nil {
 			run.Err = fmt.Errorf("%s: starting the %s server: %w", c.Name(), c.Server, err)
 			return run
@@ -164,33 +164,98 @@ func (l *Lab) Run(ctx context.Context, c Cell) *CellRun {
 		defer ps.Close()
 		server, client = ps, plainClient{}
 	}
+	// Measure first, analyse after: the first connection (and its prime)
+	// is analysed and checked at once, so a cell that is not what it asked
+	// for fails before the others run; the others' analysis waits until
+	// the last connection is measured and then runs on every core, when
+	// nothing is being timed (it would lengthen the connections measured
+	// after it, or their number per second, otherwise).
+	var later []pending
 	for i := 0; i < l.opts.Repeat; i++ {
+		var prime *Conn
 		if c.Resumption != ResumeNone && !c.Plain {
-			prime, err := l.conn(ctx, c, server, client, ConnPlan{Cell: c, Prime: true}, uint64(2*i))
-			if err == nil {
+			var err error
+			prime, err = l.conn(ctx, c, server, client, ConnPlan{Cell: c, Prime: true}, uint64(2*i))
+			if err == nil && i == 0 {
 				err = l.account(c, prime)
 			}
 			if err != nil {
 				run.Err = fmt.Errorf("%s: priming connection: %w", c.Name(), err)
-				return run
+				break
 			}
-			run.Primes = append(run.Primes, prime)
 		}
 		conn, err := l.conn(ctx, c, server, client, ConnPlan{Cell: c, Payload: c.Transfer}, uint64(2*i+1))
-		if err == nil {
-			err = l.account(c, conn)
+		if err != nil {
+			run.Err = fmt.Errorf("%s: %w", c.Name(), err)
+			break
+		}
+		if i > 0 {
+			later = append(later, pending{prime, conn})
+			continue
+		}
+		if err = l.account(c, conn); err == nil {
+			err = l.check(c, conn)
 		}
 		if err != nil {
 			run.Err = fmt.Errorf("%s: %w", c.Name(), err)
-			return run
+			break
 		}
-		if err := l.check(c, conn); err != nil {
-			run.Err = fmt.Errorf("%s: %w", c.Name(), err)
-			return run
-		}
+		run.Primes = appendConn(run.Primes, prime)
 		run.Conns = append(run.Conns, conn)
 	}
+	// What was measured is kept, an error or an interruption included.
+	for i, err := range l.analyse(c, later) {
+		if err != nil {
+			run.Err = fmt.Errorf("%s: %w", c.Name(), err)
+			break
+		}
+		run.Primes = appendConn(run.Primes, later[i].prime)
+		run.Conns = append(run.Conns, later[i].conn)
+	}
 	return run
+}
+
+// pending is a measured connection, and its prime, not yet analysed.
+type pending struct{ prime, conn *Conn }
+
+// analyse accounts for and checks the measured connections on
+// GOMAXPROCS goroutines, returning each one's error (a prime's names it).
+func (l *Lab) analyse(c Cell, ps []pending) []error {
+	errs := make([]error, len(ps))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ps)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if p := ps[i].prime; p != nil {
+					if err := l.account(c, p); err != nil {
+						errs[i] = fmt.Errorf("priming connection: %w", err)
+						continue
+					}
+				}
+				err := l.account(c, ps[i].conn)
+				if err == nil {
+					err = l.check(c, ps[i].conn)
+				}
+				errs[i] = err
+			}
+		}()
+	}
+	for i := range ps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errs
+}
+
+func appendConn(list []*Conn, c *Conn) []*Conn {
+	if c == nil {
+		return list
+	}
+	return append(list, c)
 }
 
 // timeout is the per-connection bound: the configured one plus what the
@@ -204,10 +269,26 @@ func (l *Lab) timeout(c Cell) time.Duration {
 	return d
 }
 
-// conn makes one connection through the relay and accounts for it.
+// records reports whether the tap records cell c's connections: unless
+// --no-tap, and always when an OpenSSL peer waits on the wire for its
+// handshake to end (Watch.HandshakeDone); --no-tap then skips only the
+// analysis.
+func (l *Lab) records(c Cell) bool {
+	return !l.opts.NoTap || c.Client == "openssl" || c.Server == "openssl"
+}
+
+// direct reports whether cell c's connections skip the relay: no link to
+// emulate, and a client in this process whose socket the tap can wrap.
+func (l *Lab) direct(c Cell) bool { return l.opts.Link == nil && (c.Plain || c.Client == "go") }
+
+// conn makes one connection, through the relay or direct, and accounts
+// for it.
 func (l *Lab) conn(ctx context.Context, c Cell, server Server, client Client, plan ConnPlan, seq uint64) (*Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, l.timeout(c))
 	defer cancel()
+	if l.direct(c) {
+		return l.connDirect(ctx, cancel, c, server, client, plan)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -216,7 +297,7 @@ func (l *Lab) conn(ctx context.Context, c Cell, server Server, client Client, pl
 	conn := &Conn{Capture: &Capture{}, Payload: plan.Payload}
 	// The peers' key logs only grow: this connection's secrets are what
 	// is added during it.
-	keys0c, keys0s := len(client.KeyLog()), len(server.KeyLog())
+	keys0c, keys0s := client.KeyLogLen(), server.KeyLogLen()
 	w := &Watch{capture: conn.Capture, accepted: make(chan struct{}), rtt: l.params.RTT()}
 	type relayed struct {
 		stats link.StreamStats
@@ -240,7 +321,7 @@ func (l *Lab) conn(ctx context.Context, c Cell, server Server, client Client, pl
 			return
 		}
 		cfg := link.StreamConfig{Params: l.params, Passive: l.passive, Seed: l.opts.Seed + seq, Start: start}
-		if !l.opts.NoTap {
+		if l.records(c) {
 			cfg.Observer = conn.Capture.Observe
 		}
 		ci, si := &infoConn{TCPConn: cc.(*net.TCPConn)}, &infoConn{TCPConn: sc.(*net.TCPConn)}
@@ -271,8 +352,43 @@ func (l *Lab) conn(ctx context.Context, c Cell, server Server, client Client, pl
 		conn.Server = server.End(ctx)
 	}
 	conn.Link = r.stats
-	conn.KeyLog = append(since(client.KeyLog(), keys0c), since(server.KeyLog(), keys0s)...)
+	conn.KeyLog = append(client.KeyLogSince(keys0c), server.KeyLogSince(keys0s)...)
 	if err := errors.Join(conn.Client.Err, conn.Server.Err, r.err); err != nil {
+		if s := server.Stderr(); s != "" && conn.Server.Err == nil {
+			err = fmt.Errorf("%w\n  %s server stderr: %s", err, c.Server, s)
+		}
+		return conn, err
+	}
+	return conn, nil
+}
+
+// connDirect makes one connection with no relay: the client dials the
+// server, through a tap on its own socket (tapConn).
+func (l *Lab) connDirect(ctx context.Context, cancel func(), c Cell, server Server, client Client, plan ConnPlan) (*Conn, error) {
+	conn := &Conn{Capture: &Capture{}, Payload: plan.Payload}
+	keys0c, keys0s := client.KeyLogLen(), server.KeyLogLen()
+	start := time.Now()
+	dialer := &tapDialer{start: start, mss: l.params.MSS()}
+	if l.records(c) {
+		dialer.capture = conn.Capture
+	}
+	accepted := make(chan struct{})
+	close(accepted) // nothing to wait for: the client's dial is the connection
+	w := &Watch{capture: conn.Capture, accepted: accepted, dial: dialer}
+	server.Begin(plan, w)
+	conn.Client = client.Run(ctx, server.Addr(), plan, w)
+	if conn.Client.Err != nil {
+		cancel() // the server gives up too
+	}
+	if tapped, dialed := dialer.tapped(); dialed { // a connection reached the server
+		conn.Server = server.End(ctx)
+		if tapped != nil {
+			conn.Link, conn.Kernel = tapped.stats(), tapped.kernel
+		}
+	}
+	conn.Wall = time.Since(start)
+	conn.KeyLog = append(client.KeyLogSince(keys0c), server.KeyLogSince(keys0s)...)
+	if err := errors.Join(conn.Client.Err, conn.Server.Err); err != nil {
 		if s := server.Stderr(); s != "" && conn.Server.Err == nil {
 			err = fmt.Errorf("%w\n  %s server stderr: %s", err, c.Server, s)
 		}
@@ -418,15 +534,6 @@ func (c Cell) wantGroup() string {
 	return ""
 }
 
-// since is what a growing log gained after offset n (all of it if it
-// was rewritten in between).
-func since(log []byte, n int) []byte {
-	if n > len(log) {
-		return log
-	}
-	return log[n:]
-}
-
 func finCount(at time.Duration) uint64 {
 	if at >= 0 {
 		return 1
@@ -489,29 +596,27 @@ func (s *plainServer) End(ctx context.Context) PeerConn {
 		return PeerConn{Err: ctx.Err()}
 	}
 }
-func (s *plainServer) KeyLog() []byte { return nil }
-func (s *plainServer) Stderr() string { return "" }
-func (s *plainServer) Close() error   { return s.ln.Close() }
+func (s *plainServer) KeyLogLen() int         { return 0 }
+func (s *plainServer) KeyLogSince(int) []byte { return nil }
+func (s *plainServer) Stderr() string         { return "" }
+func (s *plainServer) Close() error           { return s.ln.Close() }
 
 type plainClient struct{}
 
-func (plainClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watch) (pc PeerConn) {
+func (plainClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watch) (pc PeerConn) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	pc.CPUMethod = threadCPUMethod
 	cpu0, _ := threadCPU()
 	defer func() { cpu1, _ := threadCPU(); pc.CPU = cpu1 - cpu0 }()
-	var d net.Dialer
-	c, err := d.DialContext(ctx, "tcp", addr)
+	c, stop, err := dialLab(ctx, addr, w)
 	if err != nil {
 		pc.Err = err
 		return pc
 	}
+	defer stop()
 	defer c.Close()
-	if dl, ok := ctx.Deadline(); ok {
-		c.SetDeadline(dl)
-	}
-	tc := c.(*net.TCPConn)
+	tc := c.(interface{ CloseWrite() error }) // a *net.TCPConn, tapped or not
 	switch plan.Cell.Direction {
 	case Up:
 		if _, err := c.Write(payload(plan.Payload)); err != nil {
@@ -529,6 +634,7 @@ func (plainClient) Run(ctx context.Context, addr string, plan ConnPlan, _ *Watch
 	return pc
 }
 
-func (plainClient) KeyLog() []byte { return nil }
-func (plainClient) Stderr() string { return "" }
-func (plainClient) Close() error   { return nil }
+func (plainClient) KeyLogLen() int         { return 0 }
+func (plainClient) KeyLogSince(int) []byte { return nil }
+func (plainClient) Stderr() string         { return "" }
+func (plainClient) Close() error           { return nil }

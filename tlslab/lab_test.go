@@ -127,11 +127,12 @@ func TestInterop(t *testing.T) {
 	}
 }
 
-// TestAccountingAgainstPcap runs cells over a lossy emulated link, writes
-// each connection as pcapng and reads it back with gopacket: the capture's
-// payload streams must be the TLS bytes the tap saw (which the lab already
-// checked against the kernel's socket counters), and its packet and byte
-// counts the modelled ones of the result's trace and metrics.
+// TestAccountingAgainstPcap runs cells over a lossy emulated link and over
+// loopback without one (the direct path), writes each connection as
+// pcapng and reads it back with gopacket: the capture's payload streams
+// must be the TLS bytes the tap saw (which the lab already checked against
+// the kernel's socket counters), and its packet and byte counts the
+// modelled ones of the result's trace and metrics.
 func TestAccountingAgainstPcap(t *testing.T) {
 	needOpenSSL(t)
 	p, err := link.ParseSpec("latency=2ms,rate=20Mbit/s,loss=0.03,mtu=576")
@@ -149,12 +150,25 @@ func TestAccountingAgainstPcap(t *testing.T) {
 		{Version: TLS13, KeyExchange: KexX25519, Bulk: BulkAES128GCM, Cert: CertECDSAP256, Chain: 2, Resumption: ResumePSKOnly, Transfer: 20000, Direction: Up, Server: "openssl", Client: "go"},
 		{Plain: true, Transfer: 20000, Direction: Down},
 	}
-	for _, c := range cells {
+	for _, tc := range []struct {
+		lab  *Lab
+		cell Cell
+	}{
+		{llab, cells[0]}, {llab, cells[1]}, {llab, cells[2]}, {llab, cells[3]},
+		// Loopback without emulation: the Go and plain clients' direct
+		// path (the tap at the client's socket), and the relay for an
+		// OpenSSL client.
+		{lab, cells[0]}, {lab, cells[1]}, {lab, cells[2]}, {lab, cells[3]},
+	} {
+		c, llab := tc.cell, tc.lab
 		run := llab.Run(context.Background(), c)
 		if run.Err != nil {
 			t.Fatal(run.Err)
 		}
 		conn := run.Conns[0]
+		if want := llab == lab && (c.Plain || c.Client == "go"); llab.direct(c) != want {
+			t.Errorf("%s: direct path %v, want %v", c.Name(), llab.direct(c), want)
+		}
 		var buf bytes.Buffer
 		if err := conn.WritePcapng(&buf, "test"); err != nil {
 			t.Fatal(err)

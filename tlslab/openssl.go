@@ -178,7 +178,11 @@ func (opensslPeer) StartServer(ctx context.Context, env *Env, c Cell) (Server, e
 	if err != nil {
 		return nil, err
 	}
-	files, err := chain.writeFiles(env.Dir, "server")
+	dir, err := env.Dir()
+	if err != nil {
+		return nil, err
+	}
+	files, err := chain.writeFiles(dir, "server")
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +193,7 @@ func (opensslPeer) StartServer(ctx context.Context, env *Env, c Cell) (Server, e
 			return nil, err
 		}
 		s := &opensslServer{addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
-			keylog: filepath.Join(env.Dir, "server-keys.log"), exited: make(chan struct{})}
+			keylog: filepath.Join(dir, "server-keys.log"), exited: make(chan struct{})}
 		args := []string{"s_server", "-accept", s.addr, "-cert", files.leaf, "-key", files.key, "-quiet",
 			"-keylogfile", s.keylog}
 		if files.chain != "" {
@@ -201,7 +205,7 @@ func (opensslPeer) StartServer(ctx context.Context, env *Env, c Cell) (Server, e
 			if err != nil {
 				return nil, err
 			}
-			cf, err := client.writeFiles(env.Dir, "client")
+			cf, err := client.writeFiles(dir, "client")
 			if err != nil {
 				return nil, err
 			}
@@ -259,9 +263,13 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
-// waitListening waits (at most 10 s) until the port is in LISTEN state in
-// /proc/net/tcp, without connecting (a probe connection would be a
-// connection s_server serves).
+// waitListening waits (at most 10 s) until s_server's own socket is in
+// LISTEN state on the port in /proc/net/tcp, without connecting (a probe
+// connection would be a connection s_server serves). The socket must be
+// the process's (its inode among /proc/PID/fd's links): freePort's port
+// can be taken by another listener in between (parallel tests, other
+// programs), s_server then fails to bind, and that other listener's
+// LISTEN line would otherwise pass for s_server's.
 func (s *opensslServer) waitListening(ctx context.Context, port int) error {
 	want := fmt.Sprintf(":%04X ", port)
 	deadline := time.Now().Add(10 * time.Second)
@@ -281,14 +289,31 @@ func (s *opensslServer) waitListening(ctx context.Context, port int) error {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
+			// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode (proc(5))
 			f := strings.Fields(sc.Text())
-			if len(f) > 3 && strings.HasSuffix(f[1]+" ", want) && f[3] == "0A" {
+			if len(f) > 9 && strings.HasSuffix(f[1]+" ", want) && f[3] == "0A" && ownsSocket(s.cmd.Process.Pid, f[9]) {
 				return nil
 			}
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
 	return fmt.Errorf("openssl s_server did not listen on port %d within 10 s: %s", port, s.stderr.String())
+}
+
+// ownsSocket reports whether process pid has the socket of that inode
+// open (a /proc/PID/fd link reads "socket:[inode]", proc(5)).
+func ownsSocket(pid int, inode string) bool {
+	dir := fmt.Sprintf("/proc/%d/fd", pid)
+	fds, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, fd := range fds {
+		if l, err := os.Readlink(dir + "/" + fd.Name()); err == nil && l == "socket:["+inode+"]" {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *opensslServer) Addr() string { return s.addr }
@@ -352,8 +377,9 @@ func (s *opensslServer) End(ctx context.Context) PeerConn {
 	return pc
 }
 
-func (s *opensslServer) KeyLog() []byte { b, _ := os.ReadFile(s.keylog); return b }
-func (s *opensslServer) Stderr() string { return s.stderr.String() }
+func (s *opensslServer) KeyLogLen() int              { return fileLen(s.keylog) }
+func (s *opensslServer) KeyLogSince(from int) []byte { return fileSince(s.keylog, from) }
+func (s *opensslServer) Stderr() string              { return s.stderr.String() }
 
 func (s *opensslServer) Close() error {
 	if s.cmd.Process != nil {
@@ -376,11 +402,15 @@ func (opensslPeer) NewClient(env *Env, c Cell) (Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	sf, err := server.writeFiles(env.Dir, "server")
+	dir, err := env.Dir()
 	if err != nil {
 		return nil, err
 	}
-	cl := &opensslClient{cell: c, keylog: filepath.Join(env.Dir, "client-keys.log"), sess: filepath.Join(env.Dir, "client-session.pem")}
+	sf, err := server.writeFiles(dir, "server")
+	if err != nil {
+		return nil, err
+	}
+	cl := &opensslClient{cell: c, keylog: filepath.Join(dir, "client-keys.log"), sess: filepath.Join(dir, "client-session.pem")}
 	cl.base = []string{"-servername", "localhost", "-quiet", "-no_ign_eof", "-nocommands", "-keylogfile", cl.keylog,
 		"-CAfile", sf.root, "-verify_return_error", "-verify_hostname", "localhost"}
 	cl.base = append(cl.base, c.opensslProtocolArgs()...)
@@ -389,7 +419,7 @@ func (opensslPeer) NewClient(env *Env, c Cell) (Client, error) {
 		if err != nil {
 			return nil, err
 		}
-		cf, err := client.writeFiles(env.Dir, "client")
+		cf, err := client.writeFiles(dir, "client")
 		if err != nil {
 			return nil, err
 		}
@@ -498,6 +528,26 @@ func (cl *opensslClient) Run(ctx context.Context, addr string, plan ConnPlan, w 
 	return pc
 }
 
-func (cl *opensslClient) KeyLog() []byte { b, _ := os.ReadFile(cl.keylog); return b }
+func (cl *opensslClient) KeyLogLen() int              { return fileLen(cl.keylog) }
+func (cl *opensslClient) KeyLogSince(from int) []byte { return fileSince(cl.keylog, from) }
+
+// fileLen is a key log file's length (0 before the peer writes it).
+func fileLen(name string) int {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return 0
+	}
+	return int(fi.Size())
+}
+
+// fileSince reads a key log file from byte offset from (all of it if it
+// is now shorter).
+func fileSince(name string, from int) []byte {
+	b, _ := os.ReadFile(name)
+	if from > len(b) {
+		return b
+	}
+	return b[from:]
+}
 func (cl *opensslClient) Stderr() string { return cl.stderr.String() }
 func (cl *opensslClient) Close() error   { return nil }

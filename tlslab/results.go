@@ -54,8 +54,8 @@ const (
 	PrefixTimeRecvd  = "t-received/"
 	MetricEnergy     = "energy" // J, priced: "energy/asymmetric", "energy/radio", ...
 	SubjectKindTLS   = "tls"
-	timeMethodTapped = "client's view from the wire tap at the emulated link: time from the client's SYN; " +
-		"the link emulator delays each segment by serialisation and latency"
+	timeMethodTapped = "client's view from the wire tap: time from the client's SYN; at the emulated link, " +
+		"which delays each segment by serialisation and latency, or, without a link, at a Go or plain client's own socket"
 )
 
 // NewRun starts a result.Run of kind "tls" with the environment captured.
@@ -127,7 +127,7 @@ func (l *Lab) Result(run *CellRun, pricing *Pricing) result.Result {
 	c := run.Cell
 	r := result.Result{Subject: subject(c, l.LinkName())}
 	r.Provenance = result.Provenance{Label: result.Measured, Method: result.Method{
-		Name: "tls-lab", Timer: "monotonic wall clock (time.Now) through the link emulator; CPU clocks per side",
+		Name: "tls-lab", Timer: "monotonic wall clock (time.Now) at the wire tap (the link emulator's relay, or without a link a Go or plain client's socket); CPU clocks per side",
 		Samples: len(run.Conns), Stop: "fixed"}}
 	if run.Err != nil {
 		r.Error = run.Err.Error()
@@ -149,7 +149,11 @@ func (l *Lab) Result(run *CellRun, pricing *Pricing) result.Result {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("fewer than 6 connections (%d): times have no confidence interval (--repeat)", len(run.Conns)))
 	}
 	first := run.Conns[0]
-	r.Trace = link.TraceOf(first.Packets, l.LinkName(), packetLabeler(first))
+	if l.opts.NoTap {
+		r.Warnings = append(r.Warnings, NoTapWarning)
+	} else {
+		r.Trace = link.TraceOf(first.Packets, l.LinkName(), packetLabeler(first))
+	}
 	if a := first.Analysis; a != nil {
 		for _, n := range a.Notes {
 			r.Warnings = append(r.Warnings, "wire tap: "+n)
@@ -184,6 +188,10 @@ func (l *Lab) sample(s *sampler, c Cell, conn *Conn) {
 	const exact = "counted from the wire tap's byte streams (equal to the kernel's TCP_INFO counters, checked per connection)"
 	ms := func(d time.Duration) float64 { return float64(d) }
 	wall := conn.Wall
+	if l.opts.NoTap {
+		l.sampleUntapped(s, conn)
+		return
+	}
 	hsDone := time.Duration(0)
 	if a := conn.Analysis; a != nil {
 		hsDone = a.HandshakeDone
@@ -191,9 +199,7 @@ func (l *Lab) sample(s *sampler, c Cell, conn *Conn) {
 	} else if c.Plain {
 		hsDone = conn.Link.Handshake
 	}
-	if conn.Client.HandshakeWall > 0 {
-		s.add(MetricHandshakeClient, "ns", result.Lower, result.Measured, "the Go client's clock from dial to Handshake's return", ms(conn.Client.HandshakeWall))
-	}
+	addClientHandshake(s, conn)
 	end := hsDone
 	if conn.Payload > 0 {
 		end = conn.PayloadDone
@@ -207,11 +213,10 @@ func (l *Lab) sample(s *sampler, c Cell, conn *Conn) {
 				float64(conn.Payload)/(end-hsDone).Seconds()/1e6)
 		}
 	}
-	s.add(MetricCPUClient, "ns", result.Lower, result.Measured, conn.Client.CPUMethod, ms(conn.Client.CPU))
-	s.add(MetricCPUServer, "ns", result.Lower, result.Measured, conn.Server.CPUMethod, ms(conn.Server.CPU))
+	addCPU(s, conn)
 	if wall > 0 {
-		s.add(MetricCPUShareClient, "%", result.Lower, result.Measured, "cpu-time-client / the connection's wall time at the relay", 100*conn.Client.CPU.Seconds()/wall.Seconds())
-		s.add(MetricCPUShareServer, "%", result.Lower, result.Measured, "cpu-time-server / the connection's wall time at the relay", 100*conn.Server.CPU.Seconds()/wall.Seconds())
+		s.add(MetricCPUShareClient, "%", result.Lower, result.Measured, "cpu-time-client / the connection's wall time at the tap", 100*conn.Client.CPU.Seconds()/wall.Seconds())
+		s.add(MetricCPUShareServer, "%", result.Lower, result.Measured, "cpu-time-server / the connection's wall time at the tap", 100*conn.Server.CPU.Seconds()/wall.Seconds())
 	}
 	up, down := conn.Capture.Streams()
 	s.add(MetricBytesUp, "B", result.Lower, result.Measured, exact, float64(len(up)))
@@ -278,6 +283,32 @@ func (l *Lab) sample(s *sampler, c Cell, conn *Conn) {
 		s.add(MetricWireOverheadBytes, "B", result.Lower, result.Modelled, link.HeaderModel, float64(wireUp+wireDown-conn.Payload))
 		s.add(MetricWireOverhead, "%", result.Lower, result.Modelled, link.HeaderModel, 100*float64(wireUp+wireDown-conn.Payload)/float64(conn.Payload))
 	}
+}
+
+// NoTapWarning is a --no-tap result's note on what it does not have.
+const NoTapWarning = "--no-tap: timing only; the wire tap was off, so there are no bytes, packets, message times or radio energy"
+
+// sampleUntapped adds what a connection measured without the tap: the
+// peers' own clocks and the payload the receiver counted.
+func (l *Lab) sampleUntapped(s *sampler, conn *Conn) {
+	addClientHandshake(s, conn)
+	addCPU(s, conn)
+	if conn.Payload > 0 {
+		s.add(MetricPayload, "B", result.Higher, result.Measured, "application data the receiver counted", float64(conn.Payload))
+	}
+}
+
+// addClientHandshake adds the Go client's own clock's handshake time.
+func addClientHandshake(s *sampler, conn *Conn) {
+	if conn.Client.HandshakeWall > 0 {
+		s.add(MetricHandshakeClient, "ns", result.Lower, result.Measured, "the Go client's clock from dial to Handshake's return", float64(conn.Client.HandshakeWall))
+	}
+}
+
+// addCPU adds both sides' CPU time.
+func addCPU(s *sampler, conn *Conn) {
+	s.add(MetricCPUClient, "ns", result.Lower, result.Measured, conn.Client.CPUMethod, float64(conn.Client.CPU))
+	s.add(MetricCPUServer, "ns", result.Lower, result.Measured, conn.Server.CPUMethod, float64(conn.Server.CPU))
 }
 
 // packetLabeler names what each modelled packet carried: the TLS messages

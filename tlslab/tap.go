@@ -19,11 +19,30 @@ type Capture struct {
 	mu       sync.Mutex
 	segments []link.Segment
 	up, down []byte
+	// notify is closed when the next segment is recorded: a broadcast,
+	// since both peers of an OpenSSL–OpenSSL cell wait on the wire.
+	notify chan struct{}
+}
+
+// changed returns a channel that is closed once a segment is recorded
+// after this call. A watcher takes it before it looks at the capture, so
+// no segment can slip in between unseen.
+func (c *Capture) changed() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.notify == nil {
+		c.notify = make(chan struct{})
+	}
+	return c.notify
 }
 
 // Observe is the link.Observer that records a segment.
 func (c *Capture) Observe(s link.Segment) {
 	c.mu.Lock()
+	if c.notify != nil {
+		close(c.notify)
+		c.notify = nil
+	}
 	if !s.Lost {
 		stream := &c.up
 		if s.Dir == result.Down {
@@ -153,7 +172,13 @@ type timeline struct {
 }
 
 func newTimeline(segs []link.Segment, d result.Direction) timeline {
-	var tl timeline
+	n := 0
+	for _, s := range segs {
+		if s.Dir == d && !s.Lost {
+			n++
+		}
+	}
+	tl := timeline{segs: make([]link.Segment, 0, n)}
 	for _, s := range segs {
 		if s.Dir == d && !s.Lost {
 			tl.segs = append(tl.segs, s)
@@ -184,8 +209,6 @@ func (tl timeline) at(off int) time.Duration {
 // be nil (TLS 1.3 handshakes are then attributed by flight, not message).
 func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
 	up, down := c.Streams()
-	segs := c.Segments()
-	a := &Analysis{}
 	upRecs, tailUp, err := ParseRecords(up)
 	if err != nil {
 		return nil, fmt.Errorf("client → server stream: %w", err)
@@ -194,6 +217,13 @@ func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server → client stream: %w", err)
 	}
+	return analyzeRecords(upRecs, downRecs, tailUp, tailDown, c.Segments(), keys), nil
+}
+
+// analyzeRecords attributes the records of both streams (tails: the bytes
+// after each stream's last whole record).
+func analyzeRecords(upRecs, downRecs []Record, tailUp, tailDown int, segs []link.Segment, keys *KeyLog) *Analysis {
+	a := &Analysis{}
 	a.TruncatedUp, a.TruncatedDown = tailUp, tailDown
 	a.readHellos(upRecs, downRecs)
 
@@ -226,7 +256,7 @@ func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
 	})
 	a.flights()
 	a.totals()
-	return a, nil
+	return a
 }
 
 func cmpDur(a, b time.Duration) int {

@@ -58,7 +58,8 @@ packets and ACKs are modelled (docs/tls.md); TLS bytes are exact and checked
 against the kernel's socket counters on every connection.
 
 --pcap DIR saves each connection as pcapng (Wireshark opens it; TLS 1.3 keys
-embedded). --device adds the energy split by component (asymmetric,
+embedded). --no-tap measures time and CPU only: without a link the client
+then dials the server with nothing in between. --device adds the energy split by component (asymmetric,
 symmetric+MAC, hashing, I/O, radio); parts without a wired model are shown as
 "not modelled".
 
@@ -181,6 +182,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				}
 				opts.Link = &p
 			}
+			if opts.NoTap && pcapDir != "" {
+				return fmt.Errorf("--pcap saves what the wire tap records, and --no-tap turns it off: drop one")
+			}
 			if quick && !f.Changed("repeat") {
 				opts.Repeat = 1
 			}
@@ -253,6 +257,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.BoolVar(&quick, "quick", false, "one connection per cell (unless --repeat)")
 	f.DurationVar(&opts.Timeout, "timeout", 2*time.Minute, "bound on each connection (plus what a transfer needs at the link's rate)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the link's loss pattern")
+	f.BoolVar(&opts.NoTap, "no-tap", false, "timing only: no wire tap (no bytes, packets, message times or radio energy; CPU and the client's handshake time stay)")
 	f.StringVar(&pcapDir, "pcap", "", "save every measured connection as pcapng in `DIR`")
 	f.StringVar(&device, "device", "", "price each connection's energy on this device (components without a wired model: not modelled)")
 	f.BoolVar(&messages, "messages", false, "print every cell's message-by-message table (default: runs of up to 4 cells)")

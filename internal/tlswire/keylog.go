@@ -1,11 +1,9 @@
 package tlswire
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
 	"fmt"
-	"strings"
 	"sync"
 )
 
@@ -21,38 +19,52 @@ const (
 
 // KeyLog holds TLS secrets by label and client random.
 type KeyLog struct {
-	secrets map[string][]byte // label + " " + hex(client random) -> secret
+	secrets map[string][]byte // label + " " + client random (raw bytes) -> secret
 	byLabel map[string][][]byte
 }
 
 // ParseKeyLog reads NSS key log lines ("LABEL <client random hex> <secret
 // hex>"); comments (#) and blank lines are skipped. A malformed line is an
-// error naming its line number.
+// error naming its line number. It runs once per connection the TLS lab
+// analyses, so it splits lines itself rather than through a Scanner and
+// strings.Fields, whose buffers cost more than the handful of lines.
 func ParseKeyLog(data []byte) (*KeyLog, error) {
 	k := &KeyLog{secrets: map[string][]byte{}, byLabel: map[string][][]byte{}}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+	for n := 1; len(data) > 0; n++ {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte{'\n'})
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		f := strings.Fields(line)
-		if len(f) != 3 {
+		label, rest, ok1 := cutField(line)
+		crHex, secretHex, ok2 := cutField(rest)
+		if !ok1 || !ok2 || len(secretHex) == 0 || bytes.ContainsAny(secretHex, " \t") {
 			return nil, fmt.Errorf("key log line %d: want LABEL CLIENT_RANDOM SECRET", n)
 		}
-		cr, err1 := hex.DecodeString(f[1])
-		secret, err2 := hex.DecodeString(f[2])
-		if err1 != nil || err2 != nil || len(secret) == 0 {
+		raw := make([]byte, hex.DecodedLen(len(crHex))+hex.DecodedLen(len(secretHex)))
+		cr := raw[:hex.DecodedLen(len(crHex))]
+		secret := raw[len(cr):]
+		if _, err := hex.Decode(cr, crHex); err != nil {
 			return nil, fmt.Errorf("key log line %d: not hexadecimal", n)
 		}
-		k.secrets[f[0]+" "+hex.EncodeToString(cr)] = secret
-		k.byLabel[f[0]] = append(k.byLabel[f[0]], secret)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("key log: %w", err)
+		if _, err := hex.Decode(secret, secretHex); err != nil || len(secret) == 0 {
+			return nil, fmt.Errorf("key log line %d: not hexadecimal", n)
+		}
+		k.secrets[string(label)+" "+string(cr)] = secret
+		k.byLabel[string(label)] = append(k.byLabel[string(label)], secret)
 	}
 	return k, nil
+}
+
+// cutField splits line at its first run of spaces or tabs: the field
+// before it and what follows (ok false when there is no such run).
+func cutField(line []byte) (field, rest []byte, ok bool) {
+	i := bytes.IndexAny(line, " \t")
+	if i < 0 {
+		return line, nil, false
+	}
+	return line[:i], bytes.TrimLeft(line[i:], " \t"), true
 }
 
 // Secret returns the secret logged under label for this client random.
@@ -60,7 +72,7 @@ func (k *KeyLog) Secret(label string, clientRandom []byte) []byte {
 	if k == nil {
 		return nil
 	}
-	return k.secrets[label+" "+hex.EncodeToString(clientRandom)]
+	return k.secrets[label+" "+string(clientRandom)]
 }
 
 // Last returns the secret last logged under label, whatever the client
@@ -99,6 +111,26 @@ func (b *KeyLogBuffer) Bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return bytes.Clone(b.buf.Bytes())
+}
+
+// Len is the number of bytes written.
+func (b *KeyLogBuffer) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+// Since returns a copy of what was written from byte offset from on (all
+// of it if from is past the end): one connection's secrets, read from a
+// log that holds many, without copying the whole log each time.
+func (b *KeyLogBuffer) Since(from int) []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	all := b.buf.Bytes()
+	if from > len(all) || from < 0 {
+		from = 0
+	}
+	return bytes.Clone(all[from:])
 }
 
 // KeyLog parses what was written.

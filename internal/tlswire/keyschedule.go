@@ -56,30 +56,57 @@ func aesGCM(key []byte) (cipher.AEAD, error) {
 // info HkdfLabel = uint16 length || opaque label<7..255> = "tls13 " + label
 // || opaque context<0..255>.
 func ExpandLabel(h func() hash.Hash, secret []byte, label string, context []byte, length int) ([]byte, error) {
-	var b cryptobyte.Builder
-	b.AddUint16(uint16(length))
-	b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte("tls13 " + label)) })
-	b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(context) })
-	info, err := b.Bytes()
+	info, err := hkdfLabel(label, context, length)
 	if err != nil {
 		return nil, err
 	}
 	return hkdf.Expand(h, secret, string(info), length)
 }
 
+// hkdfLabel is HKDF-Expand-Label's info (RFC 8446 §7.1).
+func hkdfLabel(label string, context []byte, length int) ([]byte, error) {
+	var b cryptobyte.Builder
+	b.AddUint16(uint16(length))
+	b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte("tls13 " + label)) })
+	b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(context) })
+	return b.Bytes()
+}
+
 // TrafficKeys derives a record key and IV from a traffic secret (RFC 8446
 // §7.3: key = HKDF-Expand-Label(secret, "key", "", key_length), iv =
-// HKDF-Expand-Label(secret, "iv", "", 12)).
+// HKDF-Expand-Label(secret, "iv", "", 12)). Both are shorter than the
+// hash, so each is HKDF-Expand's first block alone, T(1) = HMAC(secret,
+// info || 0x01) (RFC 5869 §2.3), from one HMAC keyed once: the TLS lab
+// derives four key sets per connection it analyses. TestTrafficKeys
+// checks it against RFC 8448's and tls13.xargs.org's keys and against
+// ExpandLabel.
 func TrafficKeys(suite uint16, secret []byte) (key, iv []byte, err error) {
 	s, ok := suites13[suite]
 	if !ok {
 		return nil, nil, fmt.Errorf("TLS 1.3 cipher suite %#04x unknown", suite)
 	}
-	if key, err = ExpandLabel(s.Hash, secret, "key", nil, s.KeyLen); err != nil {
+	mac := hmac.New(s.Hash, secret)
+	if key, err = expandFirstBlock(mac, "key", s.KeyLen); err != nil {
 		return nil, nil, err
 	}
-	iv, err = ExpandLabel(s.Hash, secret, "iv", nil, 12)
+	iv, err = expandFirstBlock(mac, "iv", 12)
 	return key, iv, err
+}
+
+// expandFirstBlock is HKDF-Expand-Label for an output no longer than the
+// hash, with mac keyed by the secret: T(1) cut to length.
+func expandFirstBlock(mac hash.Hash, label string, length int) ([]byte, error) {
+	if length > mac.Size() {
+		return nil, fmt.Errorf("HKDF-Expand-Label %q: %d bytes is more than one %d-byte block", label, length, mac.Size())
+	}
+	info, err := hkdfLabel(label, nil, length)
+	if err != nil {
+		return nil, err
+	}
+	mac.Reset()
+	mac.Write(info)
+	mac.Write([]byte{1})
+	return mac.Sum(nil)[:length], nil
 }
 
 // KeySchedule is the TLS 1.3 key schedule of one cipher suite's hash

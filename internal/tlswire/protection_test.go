@@ -16,7 +16,7 @@ func unhex(t testing.TB, s string) []byte {
 	return b
 }
 
-// TestTrafficKeys: RFC 8448 §3 (simple 1-RTT handshake, TLS_AES_128_GCM_SHA256):
+// TestTrafficKeys (fast tier): RFC 8448 §3 (simple 1-RTT handshake, TLS_AES_128_GCM_SHA256):
 // the server handshake traffic secret and the key and IV it expands to; and
 // "The Illustrated TLS 1.3 Connection" (tls13.xargs.org,
 // TLS_AES_256_GCM_SHA384): both handshake secrets and their keys and IVs.
@@ -42,6 +42,14 @@ func TestTrafficKeys(t *testing.T) {
 		}
 		if !bytes.Equal(key, unhex(t, tc.key)) || !bytes.Equal(iv, unhex(t, tc.iv)) {
 			t.Errorf("%s: key %x iv %x, want %s %s", tc.name, key, iv, tc.key, tc.iv)
+		}
+		// TrafficKeys takes HKDF-Expand's first block alone; the general
+		// ExpandLabel must agree.
+		s, _ := Suite13ByID(tc.suite)
+		k2, err1 := ExpandLabel(s.Hash, unhex(t, tc.secret), "key", nil, s.KeyLen)
+		iv2, err2 := ExpandLabel(s.Hash, unhex(t, tc.secret), "iv", nil, 12)
+		if err1 != nil || err2 != nil || !bytes.Equal(k2, key) || !bytes.Equal(iv2, iv) {
+			t.Errorf("%s: ExpandLabel gives key %x iv %x (%v, %v)", tc.name, k2, iv2, err1, err2)
 		}
 	}
 }
