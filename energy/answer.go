@@ -2,6 +2,7 @@ package energy
 
 import (
 	"fmt"
+	"github.com/cryptocost/cryptocost/device"
 	"math"
 	"strings"
 	"time"
@@ -188,7 +189,7 @@ func (a *BatteryAnswer) Sentence() string {
 		if q.Battery != nil {
 			b = q.Battery
 		}
-		battery = fmt.Sprintf(" with %s (%s)", b.Chemistry, short(b.Capacity))
+		battery = fmt.Sprintf(" with %s (%s)", b.Chemistry, device.Short(b.Capacity))
 	}
 	about := ""
 	if a.Label == result.Estimated {

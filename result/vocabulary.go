@@ -59,6 +59,7 @@ func init() {
 		"t-received/*":            "when the client received a handshake message, from the connection's start",
 		"cpu-time":                "thread CPU time per operation",
 		"device-time":             "time per operation on the priced device (the costing stage's device-time resolver)",
+		"op-device-time/*":        "one operation of a subject's work on the priced device (SCHEME/OPERATION)",
 		"handshake-time":          "SYN to both Finished messages, the client's view at the tap",
 		"handshake-time-client":   "the client's own clock from dial to the handshake's return",
 		"connection-time":         "SYN to the last payload byte received",
@@ -116,6 +117,7 @@ func init() {
 		"energy-radio-per-request": "each request's share of the connection's radio energy",
 		"energy/*":                 "energy of one component (asymmetric, symmetric+mac, hashing, io, cpu, radio, sign, ...)",
 		"energy-net/*":             "energy of one component net of the baseline",
+		"op-energy/*":              "one operation of a subject's work on the priced device (SCHEME/OPERATION)",
 		"energy-cpu/*":             "a scenario party's CPU energy per reading, session or registration",
 		"energy-radio/*":           "a scenario party's radio energy per reading, session or registration",
 		"energy-promotion":         "a radio's energy promoting to a state that carries data",
@@ -146,6 +148,7 @@ func init() {
 		"current":         "average current while the operation runs on the device",
 		"current-signing": "current while signing on the device",
 		"average-current": "average current over one duty-cycle period",
+		"op-current/*":    "the current while one operation of a subject's work runs on the device (SCHEME/OPERATION)",
 	})
 	// Bytes per subject.
 	define("B", Lower, "", map[string]string{

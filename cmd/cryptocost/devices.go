@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -30,9 +31,9 @@ as "?" and never invented; unverified ones carry "*".
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
 			case "table":
-				return energy.WriteList(cmd.OutOrStdout(), energy.All())
+				return device.WriteList(cmd.OutOrStdout(), device.All())
 			case "json":
-				return writeJSON(cmd, energy.All())
+				return writeJSON(cmd, device.All())
 			}
 			return fmt.Errorf("unknown --format %q: want table or json", format)
 		},
@@ -63,7 +64,7 @@ func newDevicesShowCmd() *cobra.Command {
 			}
 			switch format {
 			case "text":
-				return energy.WriteDevice(cmd.OutOrStdout(), d)
+				return device.WriteDevice(cmd.OutOrStdout(), d)
 			case "json":
 				return writeJSON(cmd, d)
 			}
@@ -92,7 +93,7 @@ func (f *deviceFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
 }
 
-func (f *deviceFlags) resolve() (*energy.Device, error) { return energy.Resolve(f.name, f.file) }
+func (f *deviceFlags) resolve() (*device.Device, error) { return device.Resolve(f.name, f.file) }
 
 // energyFlags price a run's results on a device: --device/--device-file,
 // --on-device, --no-estimates, --calibrations. A runner (bench, and every
@@ -109,7 +110,7 @@ type energyFlags struct {
 	noEstimates  bool
 	calibrations string
 
-	device *energy.Device
+	device *device.Device
 }
 
 func (f *energyFlags) register(cmd *cobra.Command) {
@@ -153,20 +154,25 @@ func (f *energyFlags) apply(run *result.Run) error {
 	if err != nil {
 		return err
 	}
-	return energy.Annotate(run, f.device, energy.Options{OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal})
+	return costing.Price(run, f.options(cal))
+}
+
+// options are the costing options these flags give.
+func (f *energyFlags) options(cal *costing.Calibration) costing.Options {
+	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal}
 }
 
 func (f *energyFlags) calibrationDir() (string, error) {
 	if f.calibrations != "" {
 		return f.calibrations, nil
 	}
-	return energy.CalibrationDir()
+	return costing.CalibrationDir()
 }
 
-func (f *energyFlags) loadCalibration() (*energy.Calibration, error) {
+func (f *energyFlags) loadCalibration() (*costing.Calibration, error) {
 	dir, err := f.calibrationDir()
 	if err != nil {
 		return nil, nil // no place for calibrations: none stored
 	}
-	return energy.LoadCalibration(dir, f.device.Name)
+	return costing.LoadCalibration(dir, f.device.Name)
 }

@@ -12,7 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/model"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
@@ -133,11 +134,14 @@ func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
 	}
 	costs := t.Costs()
 	if f.device != "" {
-		d, err := energy.Lookup(f.device)
+		d, err := device.Lookup(f.device)
 		if err != nil {
 			return nil, fmt.Errorf("--device: %w", err)
 		}
-		costs.Ops = append(costs.Ops, model.DeviceCosts(d))
+		// The device's figures through the costing stage's resolver, the
+		// same as every run priced on it; keys it cannot price stay the
+		// cost table's.
+		costs.Ops = append(costs.Ops, costing.ModelCosts(&costing.Pricer{Device: d}))
 	}
 	if f.radio != "" {
 		p, err := radio.Lookup(f.radio)

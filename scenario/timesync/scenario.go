@@ -182,13 +182,6 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 	}
 	run := NewRun()
-	pricing := &Pricing{Device: env.Device, Radio: env.Radio, Env: run.Environment}
-	if env.Device != nil {
-		run.Environment.Device = env.Device.Name
-	}
-	if env.Device == nil && env.Link != nil {
-		fmt.Fprintln(log, "timesync: no --device: verification and radio energy not priced (try --device telosb)")
-	}
 	seed := uint64(1)
 	for _, a := range s.attackSet {
 		for _, su := range s.suites {
@@ -206,7 +199,7 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 			if r.Interrupted && r.Syncs == 0 {
 				break // nothing measured
 			}
-			res := ResultOf(r, linkName, pricing)
+			res := ResultOf(r, linkName)
 			if r.Interrupted {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("interrupted: %d of %d intervals measured", r.Syncs, syncs))
 			}
