@@ -15,17 +15,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cryptocost/cryptocost/internal/testtier"
 )
 
+// needOpenSSL: a full-tier test with OpenSSL as the independent peer
+// (scripts/deps/timesync.txt).
 func needOpenSSL(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("openssl")
-	if err != nil {
-		// scripts/deps/timesync.txt installs it: a test that cannot run its
-		// independent peer fails loudly.
-		t.Fatalf("OpenSSL is needed (scripts/test installs it): %v", err)
-	}
-	return p
+	return testtier.RequireTool(t, "openssl", "openssl")
 }
 
 // Every suite passes its known-answer test, and the benchmarking-only
