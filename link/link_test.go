@@ -362,6 +362,55 @@ func TestWrap(t *testing.T) {
 	}
 }
 
+// TestWrapDeviceClosesFirst: the peer still sends after the device closed
+// its connection (a TLS server's close_notify after the client's); the
+// link carries it and the device's end discards it, as a TCP stack
+// discards data for a closed socket. Not a link error. The order is
+// forced by events (the peer writes only after it read the device's FIN),
+// not by timing: it used to fail a remote-sign test under load ("link
+// relay: io: read/write on closed pipe"). Fast tier.
+func TestWrapDeviceClosesFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	peerDone := make(chan error, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			peerDone <- err
+			return
+		}
+		defer c.Close()
+		got, err := io.ReadAll(c) // until the device's FIN
+		if err == nil && string(got) != "bye" {
+			err = fmt.Errorf("peer read %q", got)
+		}
+		if err == nil {
+			_, err = c.Write([]byte("late reply"))
+		}
+		peerDone <- err
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Wrap(raw, StreamConfig{Passive: true})
+	c.Write([]byte("bye"))
+	c.Close()
+	if err := <-peerDone; err != nil {
+		t.Fatal(err)
+	}
+	st, err, ok := LinkStats(c)
+	if !ok || err != nil {
+		t.Fatalf("LinkStats: %v (ok %v)", err, ok)
+	}
+	if st.UpBytes != 3 || st.DownBytes != int64(len("late reply")) {
+		t.Errorf("carried %d up, %d down; want 3 and %d (the late reply crossed the link)", st.UpBytes, st.DownBytes, len("late reply"))
+	}
+}
+
 func TestPacketLink(t *testing.T) {
 	a, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
