@@ -411,6 +411,39 @@ func TestWrapDeviceClosesFirst(t *testing.T) {
 	}
 }
 
+// TestWrapPeerClosesFirst: the peer's FIN reaches the device before the
+// device's own close has been seen by the relay (the pipe to the device
+// cannot half-close, so delivering the FIN closes it). The relay's read of
+// the device's side then ends the stream; it is not an error. The order is
+// forced: the device closes only after it read the peer's EOF. Fast tier.
+func TestWrapPeerClosesFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		c.Write([]byte("goodbye"))
+		c.Close()
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Wrap(raw, StreamConfig{Passive: true})
+	if got, err := io.ReadAll(c); err != nil || string(got) != "goodbye" {
+		t.Fatalf("read %q, %v", got, err)
+	}
+	c.Close()
+	if st, err, _ := LinkStats(c); err != nil || st.DownBytes != 7 {
+		t.Fatalf("LinkStats: %+v, %v", st, err)
+	}
+}
+
 func TestPacketLink(t *testing.T) {
 	a, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {

@@ -168,16 +168,28 @@ func Wrap(c net.Conn, cfg StreamConfig) net.Conn {
 }
 
 // deviceEnd is the relay's end of the pipe to the device's connection.
-// Once the device has closed its connection, what the link still delivers
-// to it (a peer's close_notify after the device's own) is discarded, as
-// the device's TCP stack discards data for a closed socket: it crossed the
-// link and is counted, and it is not an error of the link.
+// A pipe cannot half-close, so either side's close ends it for both, and
+// which the relay sees first is up to the scheduler. Once the device has
+// closed its connection, what the link still delivers to it (a peer's
+// close_notify after the device's own) is discarded, as the device's TCP
+// stack discards data for a closed socket: it crossed the link and is
+// counted, and it is not an error of the link. Once the relay has closed
+// the pipe (the peer's FIN delivered), the device's stream is over: a read
+// then is its end, not an error.
 type deviceEnd struct{ net.Conn }
 
 func (d deviceEnd) Write(p []byte) (int, error) {
 	n, err := d.Conn.Write(p)
 	if errors.Is(err, io.ErrClosedPipe) {
 		return len(p), nil
+	}
+	return n, err
+}
+
+func (d deviceEnd) Read(p []byte) (int, error) {
+	n, err := d.Conn.Read(p)
+	if errors.Is(err, io.ErrClosedPipe) {
+		return n, io.EOF
 	}
 	return n, err
 }
