@@ -57,6 +57,9 @@ type Config struct {
 	// is. The emulated link keeps real time: give such a run no link
 	// delays. nil: the real clock.
 	Time TimeSource
+	// OnInterval, if set, is called after each interval's messages are
+	// sent, with the number of intervals sent so far (progress).
+	OnInterval func(sent int)
 }
 
 // TimeSource is a run's clock (Config.Time).
@@ -229,6 +232,9 @@ func Run(ctx context.Context, cfg Config) *Result {
 			send(evil, b)
 		}
 		prev = b
+		if cfg.OnInterval != nil {
+			cfg.OnInterval(k + 1)
+		}
 	}
 	// Let the receivers handle what was sent, even after an interrupt
 	// (bounded by wait's grace period).
