@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,7 +104,10 @@ func crossBuild(t *testing.T) (string, map[string]string) {
 			t.Fatal(err)
 		}
 		crossDir, crossErrs = dir, map[string]string{}
-		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+		goBin, err := exec.LookPath("go") // go test puts its own go first on PATH
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, tg := range crossTargets {
 			args := []string{"list", "-trimpath", "-export", "-deps", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}", "."}
 			if tg.link {

@@ -189,6 +189,7 @@ func fromSPKI(t *testing.T, c SEC2Curve, pemBytes []byte) *InsecureKey {
 		t.Fatalf("not an uncompressed point: %x", p)
 	}
 	k := &InsecureKey{Curve: c, X: new(big.Int).SetBytes(p[1 : 1+size]), Y: new(big.Int).SetBytes(p[1+size:])}
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams (benchmarking-only, INSECURE)
 	if !c.Params.IsOnCurve(k.X, k.Y) {
 		t.Fatal("OpenSSL's point is not on our curve")
 	}
