@@ -23,6 +23,6 @@ func ExampleRun() {
 	}
 	fmt.Println(run.Status)
 	// Output:
-	// SHA-256@go/hash/64 ns/op measured true
+	// SHA-256@go/hash/64 s measured true
 	// complete
 }
