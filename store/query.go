@@ -31,11 +31,11 @@ type Summary struct {
 	MachineID string `json:"machine_id,omitempty"`
 	// ContentSHA256 is ContentHash of the run: the key of idempotent
 	// saves.
-	ContentSHA256 string `json:"content_sha256"`
-	Results       int    `json:"results"`
-	Tags        []string      `json:"tags,omitempty"`
-	Origin      Origin        `json:"origin"`
-	SavedAt     time.Time     `json:"saved_at"`
+	ContentSHA256 string    `json:"content_sha256"`
+	Results       int       `json:"results"`
+	Tags          []string  `json:"tags,omitempty"`
+	Origin        Origin    `json:"origin"`
+	SavedAt       time.Time `json:"saved_at"`
 }
 
 // Stored is a run read back from the store with what the store knows
@@ -299,7 +299,6 @@ func checkTag(t string) error {
 	}
 	return nil
 }
-
 
 // StoredInput is the index entry of an input a run carries (its content
 // is in the run's document: Run.Inputs).
