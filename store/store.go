@@ -244,3 +244,20 @@ func SaveRun(ctx context.Context, dbPath string, run *result.Run) error {
 	}
 	return s.Close()
 }
+
+// Check opens and closes a PostgreSQL store (db, else $CRYPTOCOST_DB) to
+// learn before a long run that it answers and accepts the login; for an
+// SQLite file it does nothing (opening one creates it).
+func Check(ctx context.Context, db string) error {
+	if db == "" {
+		db = os.Getenv(EnvDB)
+	}
+	if !IsURL(db) {
+		return nil
+	}
+	s, err := Open(ctx, db)
+	if err != nil {
+		return fmt.Errorf("%w (--no-save to run without it)", err)
+	}
+	return s.Close()
+}

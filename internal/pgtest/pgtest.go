@@ -119,32 +119,47 @@ func (s *Server) TCPURL(db, user, password string, query url.Values) string {
 // name; it is dropped when the test ends.
 func (s *Server) NewDatabase(t testing.TB, owner string) string {
 	t.Helper()
-	name := fmt.Sprintf("t%d_%d", os.Getpid(), s.dbs.Add(1))
-	s.Admin(t, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER "+pgx.Identifier{owner}.Sanitize())
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if c, err := pgx.Connect(ctx, s.SocketURL("postgres")); err == nil {
-			c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
-			c.Close(ctx)
-		}
-	})
+	name, err := s.CreateDatabase(owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.DropDatabase(name) })
 	return name
+}
+
+// CreateDatabase creates an empty database owned by owner and returns its
+// name (for callers without a testing.TB, such as a testscript setup).
+func (s *Server) CreateDatabase(owner string) (string, error) {
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), s.dbs.Add(1))
+	err := s.exec("CREATE DATABASE " + pgx.Identifier{name}.Sanitize() + " OWNER " + pgx.Identifier{owner}.Sanitize())
+	return name, err
+}
+
+// DropDatabase drops a database, closing its connections.
+func (s *Server) DropDatabase(name string) error {
+	return s.exec("DROP DATABASE IF EXISTS " + pgx.Identifier{name}.Sanitize() + " WITH (FORCE)")
+}
+
+func (s *Server) exec(q string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, s.SocketURL("postgres"))
+	if err != nil {
+		return err
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, q); err != nil {
+		return fmt.Errorf("%s: %w", q, err)
+	}
+	return nil
 }
 
 // Admin runs SQL statements as the superuser on the postgres database.
 func (s *Server) Admin(t testing.TB, statements ...string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	c, err := pgx.Connect(ctx, s.SocketURL("postgres"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(ctx)
 	for _, q := range statements {
-		if _, err := c.Exec(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
+		if err := s.exec(q); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
