@@ -63,11 +63,7 @@ const MaxImportBytes = 256 << 20
 // tags and is otherwise a no-op; a different run under a stored ID is
 // refused.
 func (s *Store) Save(ctx context.Context, run *result.Run) error {
-	doc, err := document(run)
-	if err != nil {
-		return err
-	}
-	hash, err := ContentHash(run)
+	doc, hash, err := documentAndHash(run)
 	if err != nil {
 		return err
 	}
@@ -128,11 +124,7 @@ func (s *Store) ImportTagged(ctx context.Context, r io.Reader, source string, ta
 					run.Tags = append(run.Tags, tag)
 				}
 			}
-			doc, err := document(run)
-			if err != nil {
-				return fmt.Errorf("%s: run %s: %w", source, run.ID, err)
-			}
-			hash, err := ContentHash(run)
+			doc, hash, err := documentAndHash(run)
 			if err != nil {
 				return fmt.Errorf("%s: run %s: %w", source, run.ID, err)
 			}
@@ -156,14 +148,25 @@ func (s *Store) ImportTagged(ctx context.Context, r io.Reader, source string, ta
 // same run saved, imported or pushed twice — from its -o file, from an
 // export, from the file kept when a save failed — hashes the same.
 func ContentHash(run *result.Run) (string, error) {
+	_, hash, err := documentAndHash(run)
+	return hash, err
+}
+
+// documentAndHash is the run's document and its ContentHash, encoding the
+// run once when it has no tags (most runs), twice when it has.
+func documentAndHash(run *result.Run) (doc []byte, hash string, err error) {
 	bare := *run
 	bare.Tags = nil
-	doc, err := document(&bare)
-	if err != nil {
-		return "", err
+	if doc, err = document(&bare); err != nil {
+		return nil, "", err
 	}
 	sum := sha256.Sum256(doc)
-	return hex.EncodeToString(sum[:]), nil
+	if len(run.Tags) > 0 {
+		if doc, err = document(run); err != nil {
+			return nil, "", err
+		}
+	}
+	return doc, hex.EncodeToString(sum[:]), nil
 }
 
 // document is the run as the json format writes it, compacted.
