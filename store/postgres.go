@@ -153,9 +153,18 @@ func isNetError(err error) bool {
 	return errors.As(err, &ne)
 }
 
-// lastCause is the innermost part of a wrapped connect error ("connect:
-// connection refused"), which is what a user can act on.
+// lastCause is the innermost part of a connect error ("connect:
+// connection refused", "lookup db.lab: no such host"), which is what a
+// user can act on: pgconn's message lists every address it tried.
 func lastCause(err error) string {
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Op + ": " + oe.Err.Error()
+	}
+	var de *net.DNSError
+	if errors.As(err, &de) {
+		return de.Error()
+	}
 	for {
 		u := errors.Unwrap(err)
 		if u == nil {
@@ -163,7 +172,8 @@ func lastCause(err error) string {
 		}
 		err = u
 	}
-	return err.Error()
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
 }
 
 // copyRows loads a run's result and metric rows with COPY, on the

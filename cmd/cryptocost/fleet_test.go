@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/store"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/spf13/cobra"
 )
 
 // TestScriptsPostgres runs the store and compare scripts with
@@ -284,4 +286,48 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// TestSaveKeepsUnsaved: a run whose PostgreSQL save fails (the server
+// went away after the run started) is kept in a file, and the warning says
+// where and how to push it, naming the server without its password.
+// Tier: fast (a refused connection on 127.0.0.1, no server).
+func TestSaveKeepsUnsaved(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	// As a runner whose store was up when it checked (validate) and is
+	// gone when the run ends: save alone.
+	var saves saveFlags
+	cmd := &cobra.Command{Use: "fake", RunE: func(cmd *cobra.Command, _ []string) error {
+		saves.save(cmd, fakeRun("R-offline"), false)
+		return nil
+	}}
+	saves.register(cmd)
+	var stderr bytes.Buffer
+	cmd.SetErr(&stderr)
+	cmd.SetOut(&bytes.Buffer{})
+	cmd.SetArgs([]string{"--db", "postgres://lab:hunter2@" + addr + "/lab?sslmode=disable", "--tag", "pi"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatalf("an unsaved run failed the command: %v", err)
+	}
+	kept := filepath.Join(dir, "cryptocost", "unsaved", "R-offline.json")
+	for _, want := range []string{"warning: run R-offline not saved", "cannot reach the PostgreSQL server at " + addr,
+		"the run is kept in " + kept, "cryptocost push --db postgres://lab@" + addr + "/lab?sslmode=disable " + kept} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	if strings.Contains(stderr.String(), "hunter2") {
+		t.Errorf("the password was printed:\n%s", stderr.String())
+	}
+	runs, err := result.ReadJSON(bytes.NewReader(mustRead(t, kept)))
+	if err != nil || runs[0].ID != "R-offline" || !containsString(runs[0].Tags, "pi") {
+		t.Fatalf("kept file: %+v, %v", runs, err)
+	}
 }

@@ -59,7 +59,7 @@ The password comes from the URL, $PGPASSWORD or ~/.pgpass; it is never printed.`
 					}
 				}
 			})
-			fmt.Fprintf(cmd.ErrOrStderr(), "%d runs pushed, %d already stored, to %s\n", pushed, stored, st.Path())
+			fmt.Fprintf(cmd.ErrOrStderr(), "pushed %d runs to %s (%d already there)\n", pushed, st.Path(), stored)
 			if failed > 0 {
 				return fmt.Errorf("%d of %d files not pushed (above)", failed, len(files))
 			}
