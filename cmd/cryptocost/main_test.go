@@ -13,16 +13,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/pgtest"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/perf/benchfmt"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withPostgres{m}, map[string]func(){
 		"cryptocost": func() { os.Exit(Main()) },
 	})
 }
+
+// withPostgres runs the tests, then stops the PostgreSQL server a test may
+// have started (internal/pgtest: one per test binary).
+type withPostgres struct{ m *testing.M }
+
+func (w withPostgres) Run() int { return pgtest.Main(w.m) }
+
+// scriptConditions are the [conditions] test scripts may test; a
+// feature's _test.go file adds its own. [postgres]: the script runs with
+// $CRYPTOCOST_DB naming a PostgreSQL store (TestScriptsPostgres).
+var scriptConditions = map[string]bool{"postgres": false}
 
 // scriptCmds are the custom commands test scripts may use. A feature's
 // _test.go file adds its own in an init function.
@@ -42,6 +54,13 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: scriptCmds,
+		Condition: func(cond string) (bool, error) {
+			v, ok := scriptConditions[cond]
+			if !ok {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			return v, nil
+		},
 		Setup: func(env *testscript.Env) error {
 			for _, f := range scriptSetups {
 				if err := f(env); err != nil {
