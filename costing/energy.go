@@ -126,6 +126,9 @@ func (p *Pricer) OpEnergy(op Op) (Energy, error) {
 	if c.Joules != nil && c.Seconds == nil || c.Joules != nil && c.Rung == Imported {
 		e.Gross = *c.Joules
 		e.Method = "measured on the device by the literature: " + c.Method
+		if c.Rung == Estimated {
+			e.Method = "the literature's energy for another operation on the device: " + c.Method
+		}
 	} else {
 		if c.Seconds == nil {
 			return Energy{}, &NotPricedError{Device: p.Device.Name, What: op.Name(), Why: []string{c.Rung.String() + " gives no time"}}

@@ -242,11 +242,24 @@ type equivalentOp struct{}
 
 func (equivalentOp) name() string { return "equivalent operation" }
 
-var equivalents = map[string]struct{ scheme, op, why string }{
-	"ECDH-P256/keygen": {"ECDSA-P256-SHA256", "sign", "an ECDSA P-256 signature (one fixed-base scalar multiplication each)"},
-	"ECDH-P256/derive": {"ECDSA-P256-SHA256", "verify", "an ECDSA P-256 verification (an upper bound for one variable-base scalar multiplication)"},
-	"ECDH-P384/keygen": {"ECDSA-P384-SHA384", "sign", "an ECDSA P-384 signature (one fixed-base scalar multiplication each)"},
-	"ECDH-P384/derive": {"ECDSA-P384-SHA384", "verify", "an ECDSA P-384 verification (an upper bound for one variable-base scalar multiplication)"},
+var equivalents = map[string]struct {
+	scheme, op, why string
+	// sameInput prices the equivalent on the operation's own input size
+	// (a hash of n bytes as another hash of n bytes); otherwise on a
+	// 32-byte message.
+	sameInput bool
+}{
+	"ECDH-P256/keygen": {"ECDSA-P256-SHA256", "sign", "an ECDSA P-256 signature (one fixed-base scalar multiplication each)", false},
+	"ECDH-P256/derive": {"ECDSA-P256-SHA256", "verify", "an ECDSA P-256 verification (an upper bound for one variable-base scalar multiplication)", false},
+	"ECDH-P384/keygen": {"ECDSA-P384-SHA384", "sign", "an ECDSA P-384 signature (one fixed-base scalar multiplication each)", false},
+	"ECDH-P384/derive": {"ECDSA-P384-SHA384", "verify", "an ECDSA P-384 verification (an upper bound for one variable-base scalar multiplication)", false},
+	// MD5 does 64 steps per 64-byte block against SHA-1's 80, with a
+	// smaller state (RFC 1321, FIPS 180-4): SHA-1's figure bounds it from
+	// above (TLS 1.0's MD5 transcript and PRF on a device whose study
+	// measured SHA-1 alone).
+	"MD5/hash":       {"SHA-1", "hash", "SHA-1 on the same input (an upper bound: MD5 does less work per block)", true},
+	"HMAC-MD5/mac":   {"HMAC-SHA-1", "mac", "HMAC-SHA-1 on the same input (an upper bound: MD5 does less work per block)", true},
+	"HMAC-SHA-1/mac": {"SHA-1", "hash", "SHA-1 on the same input (HMAC adds two compressions on the key blocks: a lower bound on short inputs)", true},
 }
 
 func (equivalentOp) estimate(p *Pricer, op Op) (Cost, error) {
@@ -254,12 +267,18 @@ func (equivalentOp) estimate(p *Pricer, op Op) (Cost, error) {
 	if !ok {
 		return Cost{}, fmt.Errorf("no equivalent operation is known for %s %s", op.Scheme, op.Operation)
 	}
-	c, err := p.Resolve(Op{Scheme: eq.scheme, Operation: eq.op, InputBytes: 32, Env: op.Env})
+	in := 32
+	if eq.sameInput {
+		in = op.InputBytes
+	}
+	c, err := p.Resolve(Op{Scheme: eq.scheme, Operation: eq.op, InputBytes: in, Env: op.Env})
 	if err != nil {
 		return Cost{}, fmt.Errorf("priced as %s, which is %v", eq.why, err)
 	}
 	c.Method = "priced as " + eq.why + ": " + c.Rung.String() + ": " + c.Method
-	c.Joules = nil // the equivalent's measured energy is not this operation's
+	if !eq.sameInput {
+		c.Joules = nil // the equivalent's measured energy is not this operation's
+	}
 	return c, nil
 }
 

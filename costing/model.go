@@ -5,7 +5,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/model"
+	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -17,15 +19,61 @@ import (
 // ("ECDSA-P256/sign", "RSA-1024/verify"), or a key of the device's own
 // literature operations ("ECDSA-160/verify"). Keys it cannot resolve are
 // left to the model's cost table.
-func ModelCosts(p *Pricer) model.OpCostSource { return modelCosts{p} }
+func ModelCosts(p *Pricer) model.OpCostSource { return &modelCosts{p: p, why: map[string]string{}} }
 
-type modelCosts struct{ p *Pricer }
+type modelCosts struct {
+	p *Pricer
+	// why holds, per key the resolver could not price, its reason.
+	why map[string]string
+}
 
-func (m modelCosts) Describe() string {
+// WhyNot implements model.OpCostExplainer.
+func (m *modelCosts) WhyNot(key string) string { return m.why[key] }
+
+// ModelCostsOn are a model's costs on p's device: the resolver for every
+// operation; the model's cost table (its default, or --costs) only when
+// the table describes this device (its device: field names it), for the
+// keys the resolver cannot price — a table of another device's figures
+// never prices this one (the TelosB table is not an Arduino's). The radio
+// is rp, the device's radio for the run's link (RadioFor); without one,
+// the table's own radio when the table is this device's. A model that
+// sends messages on a device with neither is refused, naming its radios.
+func ModelCostsOn(p *Pricer, m *model.Model, table *model.CostTable, rp *radio.Profile) (*model.Costs, error) {
+	costs := &model.Costs{}
+	own := false
+	if table != nil {
+		if d, err := device.Lookup(table.Device); err == nil && d.Name == p.Device.Name {
+			own = true
+			costs = table.Costs()
+		}
+	}
+	costs.Ops = append(costs.Ops, ModelCosts(p))
+	if rp != nil {
+		bc, err := model.RadioCosts(rp)
+		if err != nil {
+			return nil, err
+		}
+		costs.Radio = bc
+	}
+	if costs.Radio == nil && len(m.Messages) > 0 {
+		have, _ := deviceRadios(p.Device)
+		why := "its profile lists no radio"
+		if len(have) > 0 {
+			why = "its radios are " + strings.Join(have, ", ") + ": give --radio or --link to choose one"
+		}
+		if !own && table != nil && table.Radio != nil {
+			why += fmt.Sprintf("; the cost table %s's radio is %s's, not %s's", table.Name, table.Device, p.Device.Name)
+		}
+		return nil, fmt.Errorf("model %s sends messages, and no radio of %s prices them: %s", m.Name, p.Device.Name, why)
+	}
+	return costs, nil
+}
+
+func (m *modelCosts) Describe() string {
 	return "the costing stage on " + m.p.Device.Name + " (" + m.p.Device.Source() + ")"
 }
 
-func (m modelCosts) OpNames() []string {
+func (m *modelCosts) OpNames() []string {
 	var names []string
 	for _, o := range m.p.Device.Operations {
 		names = append(names, o.Key())
@@ -44,7 +92,7 @@ var shortForms = map[string]string{
 // registry's PKCS #1 v1.5 encryption scheme.
 var rsaEncrypt = map[string]string{"RSA-1024": "RSA-1024-PKCS1v15", "RSA-2048": "RSA-2048-PKCS1v15"}
 
-func (m modelCosts) OpCost(key string) (model.OpCost, bool) {
+func (m *modelCosts) OpCost(key string) (model.OpCost, bool) {
 	name, op, ok := strings.Cut(key, "/")
 	if !ok {
 		return model.OpCost{}, false
@@ -64,6 +112,7 @@ func (m modelCosts) OpCost(key string) (model.OpCost, bool) {
 	default:
 		o, found := p.Device.FindOperation(key, "")
 		if !found {
+			m.why[key] = fmt.Sprintf("not priced: %s is neither a registry scheme's operation nor one of %s's literature operations", key, p.Device.Name)
 			return model.OpCost{}, false
 		}
 		var c Cost
@@ -72,8 +121,9 @@ func (m modelCosts) OpCost(key string) (model.OpCost, bool) {
 		}
 	}
 	if err != nil {
-		// Not priced on the device: the model's table keeps the key, and
-		// the warning of an unpriced key is the table's.
+		// Not priced on the device: the model's own table may have it
+		// (ModelCostsOn), else the model's error says why.
+		m.why[key] = err.Error()
 		return model.OpCost{}, false
 	}
 	oc := model.OpCost{TimeSeconds: math.NaN(), EnergyJoules: e.Gross.V, Label: energyLabel(e),

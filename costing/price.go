@@ -34,6 +34,10 @@ type Options struct {
 	// reading, one signature) per Period; a result's "interval" param
 	// gives its own.
 	Period time.Duration
+	// References names an operation whose literature figures on the
+	// device (CurrentReferences) are added to the run as results of
+	// their own ("sign": S001's signing currents).
+	References string
 }
 
 // Price adds, to every result of run that has something to price, the
@@ -70,6 +74,36 @@ func Price(run *result.Run, opt Options) error {
 		}
 		pr := &resultPricer{p: p, r: r, env: run.Environment, radio: rp, opt: opt}
 		pr.price()
+	}
+	if opt.References != "" {
+		run.Results = append(run.Results, CurrentReferences(d, opt.References)...)
+	}
+	return nil
+}
+
+// PriceTraffic prices only the packet traces of run's results, on the
+// radio RadioFor gives the link (or the named radio) without a device: the
+// probe's --link without --device. Nothing else is priced, and each priced
+// result says so.
+func PriceTraffic(run *result.Run, l *link.Profile, radioName string) error {
+	rp, err := RadioFor(nil, l, radioName)
+	if err != nil {
+		return err
+	}
+	if rp == nil {
+		return fmt.Errorf("%s is a wired link: no radio prices its traffic", l.Name)
+	}
+	p := &Pricer{Reference: run}
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.Error != "" || r.Trace == nil || len(r.Trace.Packets) == 0 {
+			continue
+		}
+		x := &resultPricer{p: p, r: r, env: run.Environment, radio: rp}
+		x.trace()
+		if len(x.parts) > 0 {
+			x.warn(fmt.Errorf("no device: only the traffic is priced (energy/radio on radio profile %s); give --device for the rest", rp.Name))
+		}
 	}
 	return nil
 }
@@ -119,8 +153,13 @@ func (x *resultPricer) price() {
 	case r.Trace != nil && len(r.Trace.Packets) > 0:
 		x.trace()
 	}
-	if len(r.Work) > 0 || len(r.TraceParts) > 0 || (r.Trace != nil && x.radioFor() != nil) {
+	switch {
+	case len(r.Work) > 0 || len(r.TraceParts) > 0:
 		x.total()
+	case len(x.parts) > 0:
+		// Traffic alone (a probed handshake): its runner recorded no
+		// CPU work, so no total is claimed.
+		x.warn(fmt.Errorf("no total energy: only the traffic is priced (energy/radio); the run records no CPU work to price"))
 	}
 	if r.Model != nil {
 		x.modelPoint()
@@ -195,10 +234,10 @@ func (x *resultPricer) opMetrics(e Energy, prefix string, bulk bool, bytes int) 
 // estimated from an estimated time.
 func energyLabel(e Energy) result.Label {
 	switch {
-	case e.Power == nil:
-		return result.Imported
 	case e.Cost.Label == result.Estimated:
 		return result.Estimated
+	case e.Power == nil:
+		return result.Imported
 	}
 	return result.Modelled
 }
@@ -617,20 +656,19 @@ func (x *resultPricer) modelPoint() {
 		x.warn(fmt.Errorf("model %s: %w", mp.Name, err))
 		return
 	}
-	costs := &model.Costs{}
+	var table *model.CostTable
 	if m.DefaultCosts != "" {
 		t, err := model.OpenCosts(m.DefaultCosts)
 		if err != nil {
 			x.warn(fmt.Errorf("model %s: %w", mp.Name, err))
 			return
 		}
-		costs = t.Costs()
+		table = t
 	}
-	costs.Ops = append(costs.Ops, ModelCosts(x.p))
-	if rp := x.radioFor(); rp != nil {
-		if bc, err := model.RadioCosts(rp); err == nil {
-			costs.Radio = bc
-		}
+	costs, err := ModelCostsOn(x.p, m, table, x.radioFor())
+	if err != nil {
+		x.warn(fmt.Errorf("model %s not evaluated: %w", mp.Name, err))
+		return
 	}
 	var variants []string
 	if mp.Variant != "" {

@@ -50,7 +50,7 @@ func RadioFor(d *device.Device, l *link.Profile, radioName string) (*radio.Profi
 		case !ok && len(have) == 0:
 			return nil, fmt.Errorf("%s has no radio (its profile lists none), so no %s link can be priced on it: give a device with one (cryptocost devices)", d.Name, tech)
 		case !ok:
-			return nil, fmt.Errorf("%s has no %s radio: its radios are %s", d.Name, tech, strings.Join(have, ", "))
+			return nil, fmt.Errorf("%s has no %s radio: its radios are %s%s", d.Name, tech, strings.Join(have, ", "), linksFor(own))
 		case named != nil:
 			return named, nil
 		}
@@ -82,6 +82,20 @@ func deviceRadios(d *device.Device) (have []string, byTech map[string]*radio.Pro
 		}
 	}
 	return have, byTech
+}
+
+// linksFor suggests the links the device's radios can price.
+func linksFor(own map[string]*radio.Profile) string {
+	var names []string
+	for _, n := range link.Names() {
+		if l, err := link.Lookup(n); err == nil && own[l.Technology] != nil {
+			names = append(names, strings.ToLower(n))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return ": give --link " + strings.Join(names, " or ")
 }
 
 // RadioEnergy is a trace's energy on a radio profile, split by phase.

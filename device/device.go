@@ -111,6 +111,9 @@ type Estimate struct {
 	Why  string `json:"why" yaml:"why"`
 }
 
+// EstimateRules are the rules a profile can opt into (Estimate.Rule).
+var EstimateRules = []string{"host-lower-bound"}
+
 // Operation is one operation's cost measured on the device by a study.
 type Operation struct {
 	// Name as the source calls it: "ECDSA secp160r1 sign (TinyECC)".
@@ -193,6 +196,7 @@ var (
 	limOpTime   = limit{"time", "s", 1e-12, 1e5}
 	limOpEnergy = limit{"energy", "J", 1e-15, 1e4}
 	limPerByte  = limit{"energy-per-byte", "µJ/B", 1e-9, 1e6}
+	limOps      = limit{"dimensionless", "", 1, 1e12}
 )
 
 // fieldCheck is one field to validate.
@@ -255,6 +259,12 @@ func (d *Device) validate(n *catalog.Node) error {
 			return err
 		}
 	}
+	if s := d.Simulation; s != nil && s.Target == "" {
+		return n.Errorf("simulation.target", "missing: an mcu target such as atmega328p (cryptocost mcu list --targets)")
+	}
+	if e := d.Estimate; e != nil && !slices.Contains(EstimateRules, e.Rule) {
+		return n.Errorf("estimate.rule", "%q: want one of %s", e.Rule, strings.Join(EstimateRules, ", "))
+	}
 	for i, op := range d.Operations {
 		f := fmt.Sprintf("operations.%d", i)
 		if op.Name == "" || op.Family == "" || op.Operation == "" {
@@ -275,6 +285,7 @@ func (d *Device) validate(n *catalog.Node) error {
 			{op.Energy, ".energy", []limit{limOpEnergy}},
 			{op.Current, ".current", []limit{limCurrent}},
 			{op.EnergyPerByte, ".energy_per_byte", []limit{limPerByte}},
+			{op.PerBattery, ".per_battery", []limit{limOps}},
 		} {
 			if err := c.v.check(n, f+c.field, false, c.lims...); err != nil {
 				return err

@@ -6,7 +6,9 @@ import (
 
 	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/scenario"
 	"github.com/spf13/cobra"
 )
 
@@ -109,8 +111,57 @@ type energyFlags struct {
 	onDevice     bool
 	noEstimates  bool
 	calibrations string
+	// radio names the radio profile a run's traces are priced on, when
+	// the command has traces (registerRadio); link is the link they
+	// crossed, set by the command.
+	radio string
+	link  *link.Profile
+	// speed is an assumed device speed relative to this machine, from a
+	// scenario's own flag (remote-sign's --signer-speed).
+	speed float64
+	// references names an operation whose literature figures the run
+	// shows beside it (costing.Options.References).
+	references string
 
 	device *device.Device
+}
+
+// registerScenario adds the flags a scenario command prices with, leaving
+// out those the scenario defines itself (remote-sign has its own
+// --on-device and --calibrations; fromScenario reads them).
+func (f *energyFlags) registerScenario(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.dev.name, "device", "", "the constrained party's device profile (cryptocost devices): its time, energy and battery life")
+	fl.StringVar(&f.dev.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
+	if fl.Lookup("on-device") == nil {
+		fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+	}
+	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
+	if fl.Lookup("calibrations") == nil {
+		fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	}
+	f.registerRadio(cmd)
+}
+
+// fromScenario takes what a scenario's own flags say about pricing: its
+// default device when none is named, --on-device, speed, calibrations.
+func (f *energyFlags) fromScenario(p scenario.Pricing) {
+	if !f.enabled() {
+		f.dev.name = p.DefaultDevice
+	}
+	f.onDevice = f.onDevice || p.OnDevice
+	if p.Speed > 0 {
+		f.speed = p.Speed
+	}
+	if p.Calibrations != "" {
+		f.calibrations = p.Calibrations
+	}
+	f.references = p.References
+}
+
+// registerRadio adds --radio, for commands whose runs carry traces.
+func (f *energyFlags) registerRadio(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.radio, "radio", "", "price the traffic on this radio profile (default: the --device's radio for the --link's technology; cryptocost radio list)")
 }
 
 func (f *energyFlags) register(cmd *cobra.Command) {
@@ -137,6 +188,13 @@ func (f *energyFlags) check() error {
 		return err
 	}
 	f.device = d
+	// One rule for the radio, checked before any work: a device without a
+	// radio of the link's technology is refused, naming the radios it has.
+	if f.link != nil || f.radio != "" {
+		if _, err := costing.RadioFor(d, f.link, f.radio); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -159,7 +217,7 @@ func (f *energyFlags) apply(run *result.Run) error {
 
 // options are the costing options these flags give.
 func (f *energyFlags) options(cal *costing.Calibration) costing.Options {
-	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal}
+	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal, Link: f.link, Radio: f.radio, Speed: f.speed, References: f.references}
 }
 
 func (f *energyFlags) calibrationDir() (string, error) {

@@ -15,7 +15,6 @@ import (
 	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/device"
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/energy/meter"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -166,7 +165,7 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 				}
 				ref = r
 			}
-			out := energy.NewRun("battery", tool(), os.Args)
+			out := newRun("battery")
 			var answers []*costing.BatteryAnswer
 			var errs []string
 			for _, name := range devices {
@@ -361,7 +360,7 @@ line.`,
 			}
 			from, to := t.Span()
 			j := t.Energy()
-			run := energy.NewRun("energy-trace", tool(), os.Args)
+			run := newRun("energy-trace")
 			r := result.Result{
 				Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
 					"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
@@ -452,7 +451,7 @@ gross and net of the mean idle power next to each occurrence.`,
 			if err != nil {
 				return err
 			}
-			run := energy.NewRun("energy-attribute", tool(), os.Args)
+			run := newRun("energy-attribute")
 			run.Results = attributionResults(t, markers, ats)
 			return outputs.write(cmd, format, run)
 		},
@@ -617,7 +616,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			run := energy.NewRun("energy-measure", tool(), os.Args)
+			run := newRun("energy-measure")
 			r := result.Result{
 				Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
 				Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/internal/testtier"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -197,7 +197,7 @@ func TestQemuArmBenchCalibrate(t *testing.T) {
 	if !strings.Contains(stdout, "calibrated pi-zero-2w with 2 times per operation") || !strings.Contains(stderr, "emulation (qemu-user)") {
 		t.Errorf("calibrate output:\n%s\n%s", stdout, stderr)
 	}
-	c, err := energy.LoadCalibration(cal, "pi-zero-2w")
+	c, err := costing.LoadCalibration(cal, "pi-zero-2w")
 	if err != nil || c == nil || len(c.Entries) != 2 || c.Environment.Arch != "arm" {
 		t.Fatalf("stored calibration %+v, %v", c, err)
 	}

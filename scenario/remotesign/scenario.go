@@ -2,8 +2,6 @@ package remotesign
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -161,12 +159,9 @@ func supported(s scheme.SignScheme) bool {
 
 // NewRun starts a run of kind "scenario" with this machine's environment.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "scenario", Started: now, Status: result.Complete, Environment: measure.CaptureEnvironment(),
-		Tags: []string{"remote-sign"}}
+	run := measure.NewRun("scenario")
+	run.Tags = []string{"remote-sign"}
+	return run
 }
 
 func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, error) {

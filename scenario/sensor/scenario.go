@@ -2,8 +2,6 @@ package sensor
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"slices"
@@ -326,11 +324,7 @@ func airModel(l *link.Profile) (*AirModel, string, error) {
 
 // newRun starts the scenario's run with this machine's environment.
 func newRun() *result.Run {
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "scenario", Started: now, Finished: now, Status: result.Complete, Environment: measure.CaptureEnvironment()}
+	return measure.NewRun("scenario")
 }
 
 // Result is the attack's result: subject VARIANT/attack/NAME, metrics

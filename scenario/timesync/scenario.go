@@ -2,8 +2,6 @@ package timesync
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"strings"
@@ -109,12 +107,9 @@ func (s *Scenario) Validate() error {
 
 // NewRun starts a run of kind "scenario" with this machine's environment.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "scenario", Started: now, Status: result.Complete, Environment: measure.CaptureEnvironment(),
-		Tags: []string{"timesync"}}
+	run := measure.NewRun("scenario")
+	run.Tags = []string{"timesync"}
+	return run
 }
 
 // linkRoom checks that one interval's messages cross the link in well
