@@ -129,6 +129,15 @@ func (p *Pricer) OpEnergy(op Op) (Energy, error) {
 		if c.Rung == Estimated {
 			e.Method = "the literature's energy for another operation on the device: " + c.Method
 		}
+		// The model's figure, set aside but shown: how far E = V·I·t with
+		// the profile's currents is from what the study measured.
+		if c.Seconds != nil {
+			if pw, err := PowerFor(p.Device, op, c.Current); err == nil {
+				model := pw.Watts.Mul(*c.Seconds)
+				e.Notes = append(e.Notes, fmt.Sprintf("the literature's measured %s is used; E = V·I·t would give %s (%s × %s), %.2g× it",
+					fmtJoules(e.Gross.V), fmtJoules(model.V), pw.How, timeText(c), model.V/e.Gross.V))
+			}
+		}
 	} else {
 		if c.Seconds == nil {
 			return Energy{}, &NotPricedError{Device: p.Device.Name, What: op.Name(), Why: []string{c.Rung.String() + " gives no time"}}

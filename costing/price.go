@@ -55,6 +55,9 @@ func Price(run *result.Run, opt Options) error {
 	if d == nil {
 		return fmt.Errorf("no device to price on: give --device NAME (cryptocost devices lists them) or --device-file FILE")
 	}
+	if err := CheckDevice(d); err != nil {
+		return err
+	}
 	if opt.OnDevice && d.Name != "host" && run.Environment.Arch != "" && !d.RunsGo(run.Environment.Arch) {
 		return fmt.Errorf("the run was measured on %s, which cannot be %s (%s): drop --on-device to price it as a run made elsewhere", run.Environment.Arch, d.Name, d.CPU.Arch)
 	}
@@ -77,6 +80,16 @@ func Price(run *result.Run, opt Options) error {
 	}
 	if opt.References != "" {
 		run.Results = append(run.Results, CurrentReferences(d, opt.References)...)
+	}
+	return nil
+}
+
+// CheckDevice says whether anything can be priced on d: a device with no
+// known supply voltage gives no joule at all. Commands call it before any
+// work; Price calls it too.
+func CheckDevice(d *device.Device) error {
+	if !d.Supply.Voltage.Known() {
+		return fmt.Errorf("cannot price energy on %s: %s's supply voltage is %s: give a profile that has one (--device-file FILE; docs/energy.md)", d.Name, d.Name, d.Supply.Voltage)
 	}
 	return nil
 }
@@ -147,11 +160,18 @@ func (x *resultPricer) price() {
 	if len(r.Work) > 0 {
 		x.work()
 	}
+	missing := len(x.missing)
 	switch {
 	case len(r.TraceParts) > 0:
 		x.traceParts()
 	case r.Trace != nil && len(r.Trace.Packets) > 0:
 		x.trace()
+	}
+	if hasTraffic(r) && !x.pricedPart("radio") && len(x.missing) == missing {
+		// Traffic that crossed no radio (loopback, a wired link): a total
+		// without its radio would look whole and is not.
+		x.warn(fmt.Errorf("radio not priced: the traffic crossed no radio link%s, or --radio NAME", radioAdvice(x.p.Device)))
+		x.missing = append(x.missing, "radio")
 	}
 	switch {
 	case len(r.Work) > 0 || len(r.TraceParts) > 0:
@@ -164,6 +184,31 @@ func (x *resultPricer) price() {
 	if r.Model != nil {
 		x.modelPoint()
 	}
+}
+
+// hasTraffic: the result carries packet traces to price.
+func hasTraffic(r *result.Result) bool {
+	if r.Trace != nil && len(r.Trace.Packets) > 0 {
+		return true
+	}
+	for _, tp := range r.TraceParts {
+		for _, t := range tp.Traces {
+			if t != nil && len(t.Packets) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pricedPart: a part of that name was priced.
+func (x *resultPricer) pricedPart(name string) bool {
+	for _, p := range x.parts {
+		if p.name == name {
+			return true
+		}
+	}
+	return x.scoped != nil && name == "radio" && x.radioSleep != ""
 }
 
 // add appends a metric priced on the device, with its source.
@@ -491,9 +536,8 @@ func (x *resultPricer) trace() {
 func (x *resultPricer) traceParts() {
 	rp := x.radioFor()
 	if rp == nil {
-		x.trace() // says why, when a link was named
-		if x.r.Trace == nil {
-			x.missing = append(x.missing, "radio")
+		if x.r.Trace != nil {
+			x.trace() // says why, when a link was named
 		}
 		return
 	}

@@ -84,6 +84,22 @@ func deviceRadios(d *device.Device) (have []string, byTech map[string]*radio.Pro
 	return have, byTech
 }
 
+// radioAdvice names the device's radios and the links they price, for a
+// message that asks for a link.
+func radioAdvice(d *device.Device) string {
+	if d == nil {
+		return ": give --link with a radio"
+	}
+	have, own := deviceRadios(d)
+	if len(have) == 0 {
+		return fmt.Sprintf(": %s's profile names no radio; give --radio NAME (cryptocost radio list)", d.Name)
+	}
+	if l := linksFor(own); l != "" {
+		return fmt.Sprintf(" (%s's radios: %s)%s", d.Name, strings.Join(have, ", "), l)
+	}
+	return fmt.Sprintf(": %s's radios are %s", d.Name, strings.Join(have, ", "))
+}
+
 // linksFor suggests the links the device's radios can price.
 func linksFor(own map[string]*radio.Profile) string {
 	var names []string

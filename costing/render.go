@@ -3,6 +3,7 @@ package costing
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -46,7 +47,11 @@ func WriteEnergyTable(w io.Writer, run *result.Run) error {
 		}
 		devTime := "this run"
 		if t := r.Metric("device-time"); t != nil {
-			devTime = result.DisplayMetric(t) + mark(string(t.Label)+", "+t.Source+": "+t.Method)
+			how := string(t.Label) + ", " + t.Source
+			if strings.HasPrefix(t.Source, string(t.Label)) {
+				how = t.Source // the rung's own name leads it
+			}
+			devTime = result.DisplayMetric(t) + mark(how+": "+t.Method)
 		} else if t := r.Metric("time"); t != nil {
 			devTime = result.DisplayMetric(t)
 		}
@@ -66,10 +71,11 @@ func WriteEnergyTable(w io.Writer, run *result.Run) error {
 // methodKind drops the per-subject time from an energy method, so a table
 // gets one footnote per power figure rather than one per row.
 func methodKind(m string) string {
-	if i := strings.Index(m, " × "); i > 0 && strings.HasPrefix(m, "E = V·I·t") {
-		if j := strings.Index(m[i+3:], " s ("); j > 0 {
-			return m[:i] + " × the device's time"
-		}
+	if x := perSubjectTime.FindStringSubmatchIndex(m); x != nil {
+		return m[:x[1]-len(m[x[2]:x[1]])] + " × the device's time"
 	}
 	return m
 }
+
+// perSubjectTime is the time factor of "E = V·I·t: V × I × 13.17 s (…)".
+var perSubjectTime = regexp.MustCompile(`^E = V·I·t: .*?( × [0-9.e+-]+ s \(.*)$`)

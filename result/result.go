@@ -9,7 +9,9 @@
 package result
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/cryptocost/cryptocost/stats"
@@ -191,7 +193,7 @@ type TracePart struct {
 	Traces []*Trace `json:"traces"`
 	// Minus are traces whose energy is subtracted pairwise: the share of a
 	// datagram another scope owns (EDHOC's message_3 riding with the
-	// registration).
+	// registration); nil where nothing is subtracted from Traces[i].
 	Minus []*Trace `json:"minus,omitempty"`
 	// Spans is how many subjects one trace covers (a node's whole run of
 	// Spans intervals); 0 means 1.
@@ -246,11 +248,46 @@ type Metric struct {
 }
 
 // Bounds are a value's low and high bounds, in the metric's unit, and how
-// they were obtained.
+// they were obtained. A one-sided bound has Lo −Inf or Hi +Inf (a host
+// time that is only a lower bound on the device's); JSON writes those as
+// null.
 type Bounds struct {
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	Method string  `json:"method,omitempty"`
+}
+
+type boundsJSON struct {
+	Lo     *float64 `json:"lo"`
+	Hi     *float64 `json:"hi"`
+	Method string   `json:"method,omitempty"`
+}
+
+// MarshalJSON writes an unbounded side as null.
+func (b Bounds) MarshalJSON() ([]byte, error) {
+	side := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(boundsJSON{Lo: side(b.Lo), Hi: side(b.Hi), Method: b.Method})
+}
+
+// UnmarshalJSON reads a null side as unbounded.
+func (b *Bounds) UnmarshalJSON(data []byte) error {
+	var j boundsJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*b = Bounds{Lo: math.Inf(-1), Hi: math.Inf(1), Method: j.Method}
+	if j.Lo != nil {
+		b.Lo = *j.Lo
+	}
+	if j.Hi != nil {
+		b.Hi = *j.Hi
+	}
+	return nil
 }
 
 // Provenance records how a result was obtained.

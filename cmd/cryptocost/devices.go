@@ -122,6 +122,9 @@ type energyFlags struct {
 	// references names an operation whose literature figures the run
 	// shows beside it (costing.Options.References).
 	references string
+	// defaulted: the device is the scenario's default, not the user's
+	// choice (fromScenario).
+	defaulted bool
 
 	device *device.Device
 }
@@ -146,8 +149,8 @@ func (f *energyFlags) registerScenario(cmd *cobra.Command) {
 // fromScenario takes what a scenario's own flags say about pricing: its
 // default device when none is named, --on-device, speed, calibrations.
 func (f *energyFlags) fromScenario(p scenario.Pricing) {
-	if !f.enabled() {
-		f.dev.name = p.DefaultDevice
+	if !f.enabled() && p.DefaultDevice != "" {
+		f.dev.name, f.defaulted = p.DefaultDevice, true
 	}
 	f.onDevice = f.onDevice || p.OnDevice
 	if p.Speed > 0 {
@@ -187,12 +190,21 @@ func (f *energyFlags) check() error {
 	if err != nil {
 		return err
 	}
+	if err := costing.CheckDevice(d); err != nil {
+		return err
+	}
 	f.device = d
 	// One rule for the radio, checked before any work: a device without a
 	// radio of the link's technology is refused, naming the radios it has.
+	// A scenario's default device is not refused for a link the user
+	// chose: the run goes ahead and each result's traffic is left
+	// unpriced with that reason (costing prices a trace by its own link).
 	if f.link != nil || f.radio != "" {
 		if _, err := costing.RadioFor(d, f.link, f.radio); err != nil {
-			return err
+			if !f.defaulted || f.radio != "" {
+				return err
+			}
+			f.link = nil
 		}
 	}
 	return nil
