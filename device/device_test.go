@@ -140,7 +140,6 @@ func TestLoadFileAndResolve(t *testing.T) {
 	}
 }
 
-
 // The profile fields the costing stage reads: ranges, the simulated
 // target, the estimation opt-in, the literature's per-battery claim and
 // the registry schemes a figure covers.

@@ -96,7 +96,6 @@ func ClientWork(c Cell, conn *Conn) []result.Work {
 	return append(out, ioWork(c, conn)...)
 }
 
-
 // ioWork: every TLS (or TCP payload) byte the client sent and received
 // goes through its socket buffers once, a memory copy of each byte.
 func ioWork(c Cell, conn *Conn) []result.Work {

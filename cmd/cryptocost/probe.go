@@ -21,16 +21,16 @@ func init() { commands = append(commands, newProbeCmd) }
 
 func newProbeCmd() *cobra.Command {
 	var (
-		opts       probe.Options
-		timeout    time.Duration
-		compare    bool
-		suites     []string
-		versions   []string
-		format     string
-		out        string
-		linkName   string
-		ef         energyFlags
-		saves      saveFlags
+		opts     probe.Options
+		timeout  time.Duration
+		compare  bool
+		suites   []string
+		versions []string
+		format   string
+		out      string
+		linkName string
+		ef       energyFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "probe HOST:PORT",

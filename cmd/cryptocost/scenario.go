@@ -57,11 +57,11 @@ profiles, beside the matching analytic model.`,
 // plus the common ones.
 func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	var (
-		linkName             string
-		ef                   energyFlags
-		quick, quiet         bool
-		outputs              outputFlags
-		saves                saveFlags
+		linkName     string
+		ef           energyFlags
+		quick, quiet bool
+		outputs      outputFlags
+		saves        saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   s.Name(),

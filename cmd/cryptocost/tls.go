@@ -19,8 +19,8 @@ func init() { commands = append(commands, newTLSCmd) }
 
 func newTLSCmd() *cobra.Command {
 	var (
-		preset, linkName, direction, pcapDir, server, client string
-		ef                                                       energyFlags
+		preset, linkName, direction, pcapDir, server, client         string
+		ef                                                           energyFlags
 		versions, kexes, bulks, certs, auths, resumptions, transfers []string
 		chains                                                       []int
 		plain, quick, quiet, list, messages, skipImpossible          bool
