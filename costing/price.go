@@ -269,9 +269,7 @@ func (x *resultPricer) opMetrics(e Energy, prefix string, bulk bool, bytes int) 
 		x.add(pw.Amps.metric(prefix+"current", "A", curLabel, "average current while the operation runs on "+x.p.Device.Name+": "+pw.How, "the profile's range"), x.p.Device.Source())
 		x.add(pw.Watts.metric(prefix+"power", "W", curLabel, "P = "+pw.How, "the profile's ranges"), x.p.Device.Source())
 	}
-	for _, n := range e.Notes {
-		x.r.Warnings = append(x.r.Warnings, n)
-	}
+	x.r.Warnings = append(x.r.Warnings, e.Notes...)
 }
 
 // energyLabel: the literature's measured energy is imported; E = V·I·t is
@@ -684,9 +682,7 @@ func (x *resultPricer) battery(event Interval, eventHow string, label result.Lab
 	}
 	m := l.Seconds.metric("battery-life", "s", label, fmt.Sprintf("%s per %v (%s): %s", eventHow, period, FormatPeriod(period), l.Method), "the inputs' bounds")
 	x.add(m, x.p.Device.Source())
-	for _, n := range l.Notes {
-		x.r.Warnings = append(x.r.Warnings, n)
-	}
+	x.r.Warnings = append(x.r.Warnings, l.Notes...)
 }
 
 // modelPoint evaluates the analytic model the result names at its point,

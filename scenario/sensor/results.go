@@ -274,8 +274,6 @@ func (s *Session) work(c Costing, r *result.Result, ops []Op, readingPkts [][]re
 	}
 }
 
-func symmetric(o Op) bool { return strings.Contains(o.Name, "aead") }
-
 // opVerb is the operation an Op's name prices as ("certificate-verify-sign" → "sign").
 func opVerb(name string) string {
 	for _, v := range []string{"keygen", "derive", "sign", "verify", "seal", "open"} {
