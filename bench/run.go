@@ -2,8 +2,6 @@ package bench
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -43,8 +41,9 @@ type RunConfig struct {
 	// measure.StatWall (default) or measure.StatCPU (--clock cpu: thread
 	// CPU time, for CPU-bound primitives on a busy machine).
 	Statistic string
-	// Clock is the time source (default the real clocks); tests inject a
-	// synthetic one.
+	// Clock is the engine's time source (nil: measure.RealClock). Tests
+	// give a synthetic clock their operations advance, so budgets and
+	// rounds do not depend on how busy the host is.
 	Clock      measure.Clock
 	MinSamples int
 	MaxSamples int
@@ -112,14 +111,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	load := measure.WatchLoad()
 	env := measure.CaptureEnvironment()
 	describeCProviders(&env, plan)
-	run := &result.Run{
-		Schema:      result.Schema,
-		ID:          newRunID(),
-		Kind:        "bench",
-		Started:     time.Now().UTC(),
-		Status:      result.Complete,
-		Environment: env,
-	}
+	run := result.NewRun("bench", env)
 	var estimate *measure.ClockEstimate
 	if env.CPUMHz > 0 {
 		estimate = &measure.ClockEstimate{MHz: env.CPUMHz, Source: env.CPUMHzFrom}
@@ -566,13 +558,6 @@ func mapf(xs []float64, f func(float64) float64) []float64 {
 		out[i] = f(x)
 	}
 	return out
-}
-
-// newRunID returns a sortable, unique run ID: UTC time plus 4 random bytes.
-func newRunID() string {
-	var b [4]byte
-	rand.Read(b[:])
-	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
 // distinctKeys says when the seed002 design's K keys are fewer distinct

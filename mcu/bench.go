@@ -2,8 +2,6 @@ package mcu
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -93,16 +91,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	tc := cfg.Toolchain
 	env.Notes = append(env.Notes, fmt.Sprintf("measured on a simulated %s in %s; firmware built with %s; the host only runs the simulator",
 		plan.Target.Describe(), tc.SimavrVersion, tc.GCCVersion))
-	var id [4]byte
-	rand.Read(id[:])
-	run := &result.Run{
-		Schema:      result.Schema,
-		ID:          time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(id[:]),
-		Kind:        "mcu",
-		Started:     time.Now().UTC(),
-		Status:      result.Complete,
-		Environment: env,
-	}
+	run := result.NewRun("mcu", env)
 	type job struct {
 		k   Kernel
 		opt string

@@ -14,8 +14,9 @@
 // timeout), parses the firmware's lines (OutputParser) and converts them
 // (Results). Every image runs its kernel's known-answer tests inside the
 // simulator before anything is timed; a failure gives an error and no
-// number. WriteTable prints a run as S004 tabulated its figures; AddEnergy
-// prices a run on a device's active power.
+// number. WriteTable prints a run as S004 tabulated its figures. A run
+// knows no device: package costing prices it on the device whose profile
+// names the target (the Arduino Uno for the ATmega328P).
 //
 // The known-answer vectors are generated headers (kernels/vectors_*.h)
 // made from the tables in vectors_test.go, where each vector names the

@@ -59,6 +59,7 @@ func init() {
 		"t-received/*":            "when the client received a handshake message, from the connection's start",
 		"cpu-time":                "thread CPU time per operation",
 		"device-time":             "time per operation on the priced device (the costing stage's device-time resolver)",
+		"op-device-time/*":        "one operation of a subject's work on the priced device (SCHEME/OPERATION)",
 		"handshake-time":          "SYN to both Finished messages, the client's view at the tap",
 		"handshake-time-client":   "the client's own clock from dial to the handshake's return",
 		"connection-time":         "SYN to the last payload byte received",
@@ -94,7 +95,7 @@ func init() {
 		"time-idle":               "time a radio spends idle within the simulated window",
 		"time-in-*":               "time a radio spends in one state and phase",
 		"total-time":              "wall time of the whole measurement",
-		"max-time-per-signature":  "the longest a signature may take for the battery to last the stated count",
+		"max-time-per-op":         "the longest one operation may take for the battery to last the source's stated count",
 		"op/*/time":               "a model operation's time per evaluation",
 		"handshake":               "measured handshake time of a probed service (full or resumed)",
 		"handshake/*":             "measured handshake time of a probed service (full or resumed)",
@@ -106,33 +107,33 @@ func init() {
 	})
 	// Energy, in joules per subject (operation, connection, reading, ...).
 	define("J", Lower, "", map[string]string{
-		"energy-tx":                "radio energy sending",
-		"energy":                   "energy per subject on the priced device, gross (all components)",
-		"energy-net":               "energy per subject net of the device's baseline (idle or sleep) state",
-		"energy-per-reading":       "a batch trace's energy divided by its readings",
-		"energy-signature":         "one signature on the signer's device, gross",
-		"energy-signature-net":     "one signature on the signer's device, net of idle",
-		"energy-radio":             "the radio's energy for a connection",
-		"energy-radio-per-request": "each request's share of the connection's radio energy",
-		"energy/*":                 "energy of one component (asymmetric, symmetric+mac, hashing, io, cpu, radio, sign, ...)",
-		"energy-net/*":             "energy of one component net of the baseline",
-		"energy-cpu/*":             "a scenario party's CPU energy per reading, session or registration",
-		"energy-radio/*":           "a scenario party's radio energy per reading, session or registration",
-		"energy-promotion":         "a radio's energy promoting to a state that carries data",
-		"energy-transfer":          "a radio's energy carrying the trace's packets",
-		"energy-tail":              "a radio's energy in its tail after the last packet",
-		"energy-idle":              "a radio's energy idle within the simulated window",
-		"energy-in-*":              "a radio's energy in one state and phase",
-		"energy-ops":               "a node's operations per interval on the device",
-		"energy-rx":                "a node's radio receiving per interval",
-		"verify-energy":            "one verification on the device",
-		"energy-saved":             "energy a what-if saves",
-		"session-energy/*":         "energy of one component per session (handshake and teardown)",
-		"registration-energy/*":    "energy of one component per registration",
-		"amortised-energy":         "energy per reading with the session amortised over the readings",
-		"model/energy/*":           "the analytic model's energy at the run's point",
-		"op/*/energy":              "a model operation's energy per evaluation",
-		"meter-energy/*":           "energy a meter attributes to one domain",
+		"energy-tx":             "radio energy sending",
+		"energy":                "energy per subject on the priced device, gross (all components)",
+		"energy-net":            "energy per subject net of the device's baseline (idle or sleep) state",
+		"energy-per-reading":    "a batch trace's energy divided by its readings",
+		"energy-signature":      "one signature on the signer's device, gross",
+		"energy-signature-net":  "one signature on the signer's device, net of idle",
+		"energy-radio":          "the radio's energy for a connection",
+		"energy/*":              "energy of one component (asymmetric, symmetric+mac, hashing, io, cpu, radio, sign, ...)",
+		"energy-net/*":          "energy of one component net of the baseline",
+		"op-energy/*":           "one operation of a subject's work on the priced device (SCHEME/OPERATION)",
+		"energy-cpu/*":          "a scenario party's CPU energy per reading, session or registration",
+		"energy-radio/*":        "a scenario party's radio energy per reading, session or registration",
+		"energy-promotion":      "a radio's energy promoting to a state that carries data",
+		"energy-transfer":       "a radio's energy carrying the trace's packets",
+		"energy-tail":           "a radio's energy in its tail after the last packet",
+		"energy-idle":           "a radio's energy idle within the simulated window",
+		"energy-in-*":           "a radio's energy in one state and phase",
+		"energy-ops":            "a node's operations per interval on the device",
+		"energy-rx":             "a node's radio receiving per interval",
+		"verify-energy":         "one verification on the device",
+		"energy-saved":          "energy a what-if saves",
+		"session-energy/*":      "energy of one component per session (handshake and teardown)",
+		"registration-energy/*": "energy of one component per registration",
+		"amortised-energy":      "energy per reading with the session amortised over the readings",
+		"model/energy/*":        "the analytic model's energy at the run's point",
+		"op/*/energy":           "a model operation's energy per evaluation",
+		"meter-energy/*":        "energy a meter attributes to one domain",
 	})
 	define("J/B", Lower, "", map[string]string{
 		"energy-per-byte":     "energy per input byte of a bulk operation",
@@ -146,6 +147,7 @@ func init() {
 		"current":         "average current while the operation runs on the device",
 		"current-signing": "current while signing on the device",
 		"average-current": "average current over one duty-cycle period",
+		"op-current/*":    "the current while one operation of a subject's work runs on the device (SCHEME/OPERATION)",
 	})
 	// Bytes per subject.
 	define("B", Lower, "", map[string]string{
@@ -299,8 +301,9 @@ func init() {
 		"malformed":          "messages of the wrong length or another source",
 	})
 	define("verifications", Lower, "", map[string]string{
-		"verifications":     "signature verifications per node and interval",
-		"verifications-max": "the most verifications any node made in one interval",
+		"verifications":            "signature verifications per node and interval",
+		"verifications-max":        "the most verifications any node made in one interval",
+		"forged-verifications-max": "the most verifications of forged messages any node made in one interval (the flood defence allows 1)",
 	})
 	define("attacks", Higher, "", map[string]string{
 		"rejected": "attack attempts rejected",
@@ -455,6 +458,8 @@ var legacyNames = map[string]string{
 	"sleep-only-lifetime":         "battery-life-sleep-only",
 	"signing-seconds-per-battery": "signing-time-per-battery",
 	"op-time":                     "device-time",
+	"max-time-per-signature":      "max-time-per-op",
+	"energy-radio-per-request":    "energy/radio",
 }
 
 // Upgrade rewrites a run saved with round 1's metric names and units

@@ -9,8 +9,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/cryptocost/cryptocost/catalog"
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/mcu"
 	"github.com/cryptocost/cryptocost/result"
@@ -93,17 +93,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := saves.validate(); err != nil {
 				return err
 			}
-			var power catalog.Quantity
-			if device != "" {
-				d, err := energy.Lookup(device)
-				if err != nil {
-					return fmt.Errorf("--device: %w", err)
-				}
-				w, how, err := d.StatePower("active")
-				if err != nil {
-					return fmt.Errorf("--device %s: %w (--device '' to leave energy out)", device, err)
-				}
-				power = catalog.Q(w, "W", how)
+			dev, err := mcuDevice(device, cmd.Flags().Changed("device"), opts.Target)
+			if err != nil {
+				return err
 			}
 			if timeout <= 0 {
 				return fmt.Errorf("--timeout %s: want a positive duration such as 10m", timeout)
@@ -124,12 +116,12 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchain: tc, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
 			run.Tool = tool()
 			run.Command = os.Args
-			if device != "" {
-				// Simulated time on the target × the board's active power.
-				if err := mcu.AddEnergy(run, device, power); err != nil {
+			if dev != nil {
+				// The costing stage: the simulated time is the device's when
+				// its profile names this target.
+				if err := costing.Price(run, costing.Options{Device: dev}); err != nil {
 					return err
 				}
-				run.Environment.Device = device
 			}
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
@@ -146,7 +138,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Target, "target", "atmega328p", "the microcontroller: atmega328p (Arduino Uno)")
-	f.StringVar(&device, "device", "arduino-uno", "price each operation's energy with this device profile's active power (cryptocost devices; '' for none)")
+	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device the target simulates, such as arduino-uno for atmega328p; '' for none)")
 	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "avr-gcc optimisation levels: Os, O1, O2, O3")
 	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
@@ -157,6 +149,23 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	outputs.register(cmd)
 	saves.register(cmd)
 	return cmd
+}
+
+// mcuDevice is the device an mcu run is priced on: the one named, else the
+// device whose profile names the target as its simulation ("" given
+// explicitly: none).
+func mcuDevice(name string, given bool, target string) (*device.Device, error) {
+	if given {
+		if name == "" {
+			return nil, nil
+		}
+		d, err := device.Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+		return d, nil
+	}
+	return device.ForTarget(target), nil
 }
 
 // quickKernels are the kernels a --quick run measures: the symmetric ones,

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 )
@@ -16,28 +15,38 @@ const SubjectKind = "scenario"
 // said otherwise; the byte, packet, time and energy names are the
 // secsywise model's outputs, so model/models/secsywise.yaml's measured: section binds them.
 const (
-	MetricVerifyTime     = "verify-time"             // ns per verification, this machine
-	MetricVerifyCPU      = "verify-cpu"              // ns per verification, thread CPU
-	MetricVerifications  = "verifications"           // per node and interval
-	MetricMaxPerInterval = "verifications-max"       // the most in any node's interval (the defence: ≤ 1)
-	MetricSignTime       = "sign-time"               // ns, the source
-	MetricMessageBytes   = "message-bytes"           // B, one message's encoding
-	MetricPayload        = "payload-bytes-received"  // B: UDP payloads
-	MetricWire           = "bytes-received"          // B: + IPv4/UDP headers per fragment (link model)
-	MetricPackets        = "packets-received"        // IPv4 fragments
-	MetricDeviation      = "clock-deviation"         // ns, |local − source| after each accepted sync
-	MetricInitial        = "clock-deviation-initial" // ns, before the first sync
-	MetricAccepted       = "syncs-accepted"          // messages, all nodes
-	MetricReplayed       = "replays-rejected"        // messages, all nodes, unverified
-	MetricForged         = "forgeries-rejected"      // messages, all nodes, verification failed
-	MetricSkipped        = "skipped-unverified"      // messages, all nodes: the interval's verification was spent
-	MetricTimeOps        = "time-ops"                // ms on the device
-	MetricEnergyOps      = "energy-ops"              // mJ on the device
-	MetricEnergyRx       = "energy-rx"               // mJ, the node's radio
-	MetricEnergy         = "energy"                  // mJ, energy-ops + energy-rx
-	MetricVerifyDevice   = "verify-device-time"      // ms per verification on the device
-	MetricVerifyEnergy   = "verify-energy"           // mJ per verification on the device
+	MetricVerifyTime     = "verify-time"              // ns per verification, this machine
+	MetricVerifyCPU      = "verify-cpu"               // ns per verification, thread CPU
+	MetricVerifications  = "verifications"            // per node and interval
+	MetricMaxPerInterval = "verifications-max"        // the most in any node's interval, genuine and forged
+	MetricMaxForged      = "forged-verifications-max" // the most failed ones in any node's interval (the defence: ≤ 1)
+	MetricSignTime       = "sign-time"                // ns, the source
+	MetricMessageBytes   = "message-bytes"            // B, one message's encoding
+	MetricPayload        = "payload-bytes-received"   // B: UDP payloads
+	MetricWire           = "bytes-received"           // B: + IPv4/UDP headers per fragment (link model)
+	MetricPackets        = "packets-received"         // IPv4 fragments
+	MetricFrames         = "frames-per-message"       // IEEE 802.15.4 frames of S003's TinyOS framing (102-byte payloads)
+	MetricDeviation      = "clock-deviation"          // ns, |local − source| after each accepted sync
+	MetricInitial        = "clock-deviation-initial"  // ns, before the first sync
+	MetricAccepted       = "syncs-accepted"           // messages, all nodes
+	MetricReplayed       = "replays-rejected"         // messages, all nodes, unverified
+	MetricForged         = "forgeries-rejected"       // messages, all nodes, verification failed
+	MetricSkipped        = "skipped-unverified"       // messages, all nodes: the interval's verification was spent
 )
+
+// The costing stage's names for what a node's interval costs on a device
+// (package costing prices the result's work and traces): the
+// verifications, the radio receiving, their sum, and one verification.
+const (
+	MetricEnergyVerify = "energy/verify"
+	MetricEnergyRadio  = "energy/radio"
+	MetricEnergy       = "energy"
+	MetricDeviceTime   = "device-time"
+)
+
+// OpMetric names the costing stage's figure for one verification of
+// scheme: "op-energy/SCHEME/verify", "op-device-time/SCHEME/verify".
+func OpMetric(what, scheme string) string { return what + "/" + scheme + "/verify" }
 
 // Name is the stable subject name: timesync/SUITE[/attack=A].
 func Name(suite string, a Attack) string {
@@ -45,14 +54,6 @@ func Name(suite string, a Attack) string {
 		return "timesync/" + suite
 	}
 	return "timesync/" + suite + "/attack=" + string(a)
-}
-
-// Pricing prices verifications on a device and received traffic on a
-// radio; either may be nil.
-type Pricing struct {
-	Device *energy.Device
-	Radio  *radio.Profile
-	Env    result.Environment
 }
 
 // Account checks every node's bytes: the datagrams its link carried are
@@ -104,8 +105,11 @@ func (r *Result) Trace(i int, linkName string) *result.Trace {
 }
 
 // ResultOf turns a run into the shared result model: one result per suite
-// (and attack), its metrics per node and interval over all receivers.
-func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
+// (and attack), its metrics per node and interval over all receivers, and
+// the work and traffic the costing stage prices on a device: each node's
+// verifications per interval and each node's received trace (one
+// interval's share).
+func ResultOf(r *Result, linkName string) result.Result {
 	s := r.Suite
 	params := map[string]string{"scenario": "timesync", "variant": s.Name, "receivers": strconv.Itoa(r.Receivers),
 		"syncs": strconv.Itoa(r.Syncs), "interval": r.Interval.String(), "link": linkName, "attack": string(r.Attack)}
@@ -137,12 +141,12 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 		return res
 	}
 	var vt, vc, perInterval, payload, wire, packets, dev, initial []float64
-	maxPer := 0
+	maxPer, maxForged := 0, 0
 	totals := map[Outcome]int{}
 	syncs := float64(r.Syncs)
 	for _, n := range r.Nodes {
 		n.mu.Lock()
-		perWindow := map[int64]int{}
+		perWindow, forgedPerWindow := map[int64]int{}, map[int64]int{}
 		for _, v := range n.Verifications {
 			vt = append(vt, float64(v.Wall))
 			if v.CPUKnown {
@@ -150,6 +154,10 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 			}
 			perWindow[v.Window]++
 			maxPer = max(maxPer, perWindow[v.Window])
+			if !v.OK {
+				forgedPerWindow[v.Window]++
+				maxForged = max(maxForged, forgedPerWindow[v.Window])
+			}
 		}
 		perInterval = append(perInterval, float64(len(n.Verifications))/syncs)
 		pb, wb, pk := 0, 0, 0
@@ -193,12 +201,18 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 	add(MetricVerifyTime, "ns", M, "wall time of one signature verification at a receiver, on this machine", vt)
 	add(MetricVerifyCPU, "ns", M, "the receiver's thread CPU time (CLOCK_THREAD_CPUTIME_ID, goroutine locked to its thread) for one verification", vc)
 	add(MetricVerifications, "verifications", M, "signature verifications per node and interval (one sample per node)", perInterval)
-	scalar(MetricMaxPerInterval, "verifications", M, "the most verifications any node made in one interval: the flood defence allows 1", float64(maxPer))
+	scalar(MetricMaxPerInterval, "verifications", M, "the most verifications any node made in one interval of its timer, genuine and forged (genuine messages cost one each)", float64(maxPer))
+	scalar(MetricMaxForged, "verifications", M, "the most verifications of forged messages any node made in one interval of its timer: the flood defence allows 1", float64(maxForged))
 	add(MetricSignTime, "ns", M, "the source's signing time per message", signs)
 	scalar(MetricMessageBytes, "B", M, fmt.Sprintf("one message: %d B ID + timestamp + counter, %d B signature", HeaderBytes, s.SigBytes), float64(r.MessageBytes))
 	add(MetricPayload, "B", M, "UDP payload bytes a node received per interval, as its link carried them (checked: the messages' encodings)", payload)
 	add(MetricWire, "B", result.Modelled, "the same with the link model's IPv4/UDP headers (28 B, +20 B per further IPv4 fragment)", wire)
 	add(MetricPackets, "packets", result.Modelled, "IPv4 fragments per node and interval on the link (MTU "+strconv.Itoa(mtu(r))+" B)", packets)
+	if frames, method, err := s003Frames(r.MessageBytes); err == nil {
+		scalar(MetricFrames, "frames", result.Modelled, method, float64(frames))
+	} else {
+		res.Warnings = append(res.Warnings, "no 802.15.4 frame count: "+err.Error())
+	}
 	add(MetricDeviation, "ns", M, "|receiver's simulated clock − source's clock| right after each accepted sync: the source's signing, sending and the link's delay (the clock is set to the timestamp at the message's arrival)", dev)
 	add(MetricInitial, "ns", M, fmt.Sprintf("|clock offset| before the first sync: drawn uniformly in ±%v (drift ±%g ppm)", MaxOffset, MaxDrift*1e6), initial)
 	scalar(MetricAccepted, "messages", M, "messages that verified and set a clock, all nodes", float64(totals[Accepted]))
@@ -209,8 +223,40 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 		scalar("malformed", "messages", M, "wrong length or another source's ID, all nodes", float64(totals[Malformed]+totals[Foreign]))
 	}
 	res.Trace = r.Trace(0, linkName)
-	p.price(&res, r, perInterval, vt)
+	var mean float64
+	for _, v := range perInterval {
+		mean += v / float64(len(perInterval))
+	}
+	res.Work = []result.Work{{Party: "node", Component: "verify", Scheme: s.Scheme, Provider: "go", Operation: "verify",
+		InputBytes: HeaderBytes, Count: mean, CountLabel: M,
+		CountMethod: fmt.Sprintf("verifications per node and interval, the mean over %d receivers", len(perInterval)),
+		HostNs:      vt, HostLabel: M, HostMethod: "wall time of one verification at a receiver, on this machine"}}
+	tp := result.TracePart{Spans: syncs, Method: fmt.Sprintf("each node's received trace priced alone, over its %d intervals", r.Syncs)}
+	for i := range r.Nodes {
+		tp.Traces = append(tp.Traces, r.Trace(i, linkName))
+	}
+	res.TraceParts = []result.TracePart{tp}
 	return res
+}
+
+// S003Radio is the radio profile of S003's own framing: TinyOS active
+// messages on the TelosB's IEEE 802.15.4 radio, at most 102 B of payload
+// per frame (S003: "max payload 102 bytes per packet").
+const S003Radio = "ieee802154-telosb-tinyos"
+
+// s003Frames is the number of 802.15.4 frames one message of n bytes takes
+// in S003's framing, counted by package radio's frame model of S003Radio
+// (the one its radio energy uses), and how.
+func s003Frames(n int) (int, string, error) {
+	p, err := radio.Lookup(S003Radio)
+	if err != nil {
+		return 0, "", err
+	}
+	m, ok := p.Model.(*radio.IEEE802154)
+	if !ok {
+		return 0, "", fmt.Errorf("radio %s is not IEEE 802.15.4", S003Radio)
+	}
+	return len(m.Frames(n)), fmt.Sprintf("IEEE 802.15.4 frames per message as S003 sent it: TinyOS active messages of at most 102 B payload each (radio profile %s), whatever --link", S003Radio), nil
 }
 
 func mtu(r *Result) int {
@@ -218,101 +264,4 @@ func mtu(r *Result) int {
 		return r.Link.MTU
 	}
 	return 1500
-}
-
-// price adds the cost on the device: verifications per interval × the
-// cost of one verification there, and the radio energy of each node's
-// trace per interval. The verification's cost is the device profile's
-// literature figure for the same family, key size and operation when it
-// has one (S003 measured its own verifications on the TelosB: imported),
-// else E = V·I·t with a time energy's estimators derive (estimated).
-func (p *Pricing) price(res *result.Result, r *Result, perInterval, here []float64) {
-	if p == nil {
-		return
-	}
-	var opsMJ, opsMS []float64
-	if p.Device != nil {
-		unitMS, unitMJ, label, method, err := p.verification(res.Subject, here)
-		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("no verification cost on %s: %v", p.Device.Name, err))
-		} else {
-			m := result.NewScalar(MetricVerifyDevice, "ms", result.Lower, label, unitMS)
-			m.Method = method
-			e := result.NewScalar(MetricVerifyEnergy, "mJ", result.Lower, label, unitMJ)
-			e.Method = method
-			res.Metrics = append(res.Metrics, m, e)
-			for _, v := range perInterval {
-				opsMS = append(opsMS, v*unitMS)
-				opsMJ = append(opsMJ, v*unitMJ)
-			}
-			t := result.NewSampled(MetricTimeOps, "ms", result.Lower, label, opsMS)
-			t.Method = "verifications per node and interval × " + MetricVerifyDevice
-			o := result.NewSampled(MetricEnergyOps, "mJ", result.Lower, label, opsMJ)
-			o.Method = "verifications per node and interval × " + MetricVerifyEnergy
-			res.Metrics = append(res.Metrics, t, o)
-		}
-	}
-	if p.Radio == nil {
-		return
-	}
-	var rx []float64
-	var how string
-	for i := range r.Nodes {
-		b, err := p.Radio.Simulate(r.Trace(i, res.Subject.Params["link"]), radio.Options{})
-		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("no radio energy on %s: %v", p.Radio.Name, err))
-			return
-		}
-		rx = append(rx, b.Total()*1e3/float64(r.Syncs))
-		how = fmt.Sprintf("%s: transfer %.3g mJ, listening tail %.3g mJ, sleep %.3g mJ (node 1, whole run)", p.Radio.Method(),
-			b.Energy(radio.Transfer)*1e3, b.Energy(radio.Tail)*1e3, b.Energy(radio.Idle)*1e3)
-	}
-	m := result.NewSampled(MetricEnergyRx, "mJ", result.Lower, result.Modelled, rx)
-	m.Method = "each node's received packet trace priced on the radio, per interval: " + how
-	res.Metrics = append(res.Metrics, m)
-	if len(opsMJ) == len(rx) {
-		var total []float64
-		label := result.Modelled
-		if op := res.Metric(MetricEnergyOps); op != nil && op.Label == result.Estimated {
-			label = result.Estimated
-		}
-		for i := range rx {
-			total = append(total, rx[i]+opsMJ[i])
-		}
-		e := result.NewSampled(MetricEnergy, "mJ", result.Lower, label, total)
-		e.Method = MetricEnergyRx + " + " + MetricEnergyOps + ", per node and interval"
-		res.Metrics = append(res.Metrics, e)
-	}
-}
-
-// verification is one verification's time (ms) and energy (mJ) on the
-// device, their label and how they were obtained.
-func (p *Pricing) verification(s result.Subject, here []float64) (ms, mJ float64, label result.Label, method string, err error) {
-	d := p.Device
-	family, bits := energy.SchemeSize(s)
-	for _, o := range d.OperationsFor(family, "verify") {
-		if o.Bits == bits && o.Time.Known() && o.Energy.Known() {
-			return o.Time.MustIn("ms"), o.Energy.MustIn("mJ"), result.Imported,
-				fmt.Sprintf("%s on %s: %s, %s (the study's own implementation, measured on the device)", o.Name, d.Name, o.Time, o.Energy), nil
-		}
-	}
-	subj := result.Subject{Kind: "primitive", Name: s.Scheme + "@go/verify/" + strconv.Itoa(HeaderBytes), Scheme: s.Scheme,
-		Provider: "go", Family: "sign", Operation: "verify", InputBytes: HeaderBytes, Params: s.Params}
-	ref := &result.Result{Subject: subj, Metrics: []result.Metric{result.NewSampled("time", "ns/op", result.Lower, result.Measured, here)}}
-	t, err := energy.TimeOnDevice(energy.TimeQuery{Device: d, Subject: subj, Reference: ref,
-		Run: &result.Run{Environment: p.Env, Results: []result.Result{*ref}}})
-	if err != nil {
-		return 0, 0, "", "", err
-	}
-	pw, err := energy.OpPower(d, subj)
-	if err != nil {
-		return 0, 0, "", "", err
-	}
-	label = result.Modelled
-	if t.Label == result.Estimated {
-		label = result.Estimated
-	}
-	sec := t.MedianNs * 1e-9
-	return sec * 1e3, pw.Watts * sec * 1e3, label,
-		fmt.Sprintf("E = V·I·t on %s: %s × %s", d.Name, pw.How, t.Method), nil
 }
