@@ -473,9 +473,13 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		cpuSamples, method := obs.CPUNsPerOp, "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
 		if obs.Statistic == measure.StatCPU {
 			cpuSamples = obs.Primary()
-			if left := obs.PrimaryLeftOut(); left > 0 {
+			switch left := obs.PrimaryLeftOut(); {
+			case left > 0 && obs.Tier() == measure.Settled:
 				method += fmt.Sprintf("; %d of %d samples left out: the thread was switched out during them or less than 1 ms before (getrusage RUSAGE_THREAD), so their CPU time includes refilling the caches other work left cold", left, len(obs.CPUNsPerOp))
-			} else if obs.Settled() < len(obs.CPUNsPerOp) {
+			case left > 0:
+				method += fmt.Sprintf("; %d of %d samples left out: the thread was switched out during them (getrusage RUSAGE_THREAD), so their CPU time includes refilling the caches other work left cold", left, len(obs.CPUNsPerOp))
+				res.Warnings = append(res.Warnings, fmt.Sprintf("the thread was rarely left alone for 1 ms and a whole sample (%d of %d samples), so the CPU time also counts samples that began less than 1 ms after it was switched back in, each with some cache refilling in it", obs.Settled(), len(obs.CPUNsPerOp)))
+			case obs.Settled() < len(obs.CPUNsPerOp):
 				res.Warnings = append(res.Warnings, fmt.Sprintf("the thread was switched out during or just before most samples, so their CPU time includes refilling the caches other work left cold: %d of %d samples undisturbed", obs.Settled(), len(obs.CPUNsPerOp)))
 			}
 		}

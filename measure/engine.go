@@ -157,10 +157,11 @@ type Observation struct {
 	// CPUNsPerOp is the thread CPU time per op per sample; nil when the
 	// platform has no thread CPU clock.
 	CPUNsPerOp []float64
-	// Disturbed says, per sample, that the thread was switched out during
-	// it or had run for less than settleNs of CPU time since it last was;
-	// nil when the clock cannot count context switches.
-	Disturbed []bool
+	// Disturbed says, per sample, how the thread's context switches
+	// touched it: Settled, Settling (it began less than settleNs of CPU
+	// time after the thread was switched back in) or Switched (switched out
+	// during it); nil when the clock cannot count context switches.
+	Disturbed []Disturbance
 	// CyclesPerOp holds counted cycles per op per sample; nil without a
 	// hardware counter (then CycleError says why).
 	CyclesPerOp []float64
@@ -195,17 +196,33 @@ type Observation struct {
 	Summary stats.Summary
 }
 
+// Disturbance is what context switches did to a sample (SwitchCounter).
+type Disturbance uint8
+
+const (
+	// Settled: the thread ran settleNs since it was last switched in
+	// before the sample, and was not switched out during it.
+	Settled Disturbance = iota
+	// Settling: not switched out during the sample, but switched in less
+	// than settleNs before it: its CPU time includes some refilling.
+	Settling
+	// Switched: switched out (and back in) during the sample.
+	Switched
+)
+
 // Primary returns the samples of the observation's statistic: wall time;
-// or CPU time without the disturbed samples (see SwitchCounter), when at
-// least minSettled were not.
+// or CPU time, from the least disturbed samples there are at least
+// minSettled of — the settled ones; else (a long operation on a machine
+// so busy that it is rarely left alone for settleNs and a whole sample)
+// those not switched out during them; else all.
 func (o *Observation) Primary() []float64 {
 	if o.Statistic != StatCPU {
 		return o.NsPerOp
 	}
-	if k := o.Settled(); k >= minSettled && k < len(o.CPUNsPerOp) {
-		out := make([]float64, 0, k)
+	if tier := o.Tier(); tier < Switched {
+		out := make([]float64, 0, len(o.CPUNsPerOp))
 		for i, v := range o.CPUNsPerOp {
-			if !o.Disturbed[i] {
+			if o.Disturbed[i] <= tier {
 				out = append(out, v)
 			}
 		}
@@ -214,8 +231,27 @@ func (o *Observation) Primary() []float64 {
 	return o.CPUNsPerOp
 }
 
-// minSettled is the fewest undisturbed samples the CPU statistic is taken
-// from; with fewer, it takes every sample.
+// Tier is the most disturbed kind of sample Primary keeps with the CPU
+// statistic: Settled, Settling, or Switched (all samples).
+func (o *Observation) Tier() Disturbance {
+	if len(o.Disturbed) != len(o.CPUNsPerOp) {
+		return Switched // unknown: every sample
+	}
+	var n [3]int
+	for _, d := range o.Disturbed {
+		n[d]++
+	}
+	switch {
+	case n[Settled] >= minSettled:
+		return Settled
+	case n[Settled]+n[Settling] >= minSettled:
+		return Settling
+	}
+	return Switched
+}
+
+// minSettled is the fewest samples of a kind the CPU statistic is taken
+// from (Primary).
 const minSettled = 10
 
 // settleNs is how long the thread must have run since its last context
@@ -234,7 +270,7 @@ func (o *Observation) Settled() int {
 	}
 	k := 0
 	for _, d := range o.Disturbed {
-		if !d {
+		if d == Settled {
 			k++
 		}
 	}
@@ -322,17 +358,22 @@ type Session struct {
 	settledFrom int64
 }
 
-// disturbed says whether a sample that began with sw0 context switches
-// at thread CPU time cpu0 and ended with sw1 at cpu1 is disturbed: the
+// disturbed says how a sample that began with sw0 context switches at
+// thread CPU time cpu0 and ended with sw1 at cpu1 was disturbed: the
 // thread was switched out during it, or had settled for less than
-// settleNs before it. It tracks the switches for the next sample.
-func (s *Session) disturbed(sw0, sw1, cpu0, cpu1 int64) bool {
+// settleNs before it, or neither. It tracks the switches for the next
+// sample.
+func (s *Session) disturbed(sw0, sw1, cpu0, cpu1 int64) Disturbance {
 	if sw0 != s.switches || s.settledFrom == math.MinInt64 {
 		s.settledFrom = cpu0 // switched in just before, as far as we know
 	}
-	d := sw1 != sw0 || cpu0-s.settledFrom < settleNs
-	if sw1 != sw0 {
+	d := Settled
+	switch {
+	case sw1 != sw0:
+		d = Switched
 		s.settledFrom = cpu1
+	case cpu0-s.settledFrom < settleNs:
+		d = Settling
 	}
 	s.switches = sw1
 	return d

@@ -512,3 +512,35 @@ func TestCPUBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUStatisticTiers: the CPU statistic takes the least disturbed
+// samples there are at least ten of — settled; else those not switched
+// out during them (a long operation on a machine too busy to leave it
+// alone for 1 ms and a whole sample); else all. Fast tier.
+func TestCPUStatisticTiers(t *testing.T) {
+	for _, tc := range []struct {
+		name                        string
+		settled, settling, switched int
+		wantTier                    Disturbance
+		wantN                       int
+	}{
+		{"enough settled", 12, 5, 30, Settled, 12},
+		{"settling make up the ten", 3, 9, 30, Settling, 12},
+		{"too few undisturbed", 5, 3, 30, Switched, 38},
+		{"all settled", 20, 0, 0, Settled, 20},
+	} {
+		o := &Observation{Statistic: StatCPU}
+		add := func(n int, d Disturbance, v float64) {
+			for range n {
+				o.CPUNsPerOp = append(o.CPUNsPerOp, v)
+				o.Disturbed = append(o.Disturbed, d)
+			}
+		}
+		add(tc.switched, Switched, 1300)
+		add(tc.settling, Settling, 1010)
+		add(tc.settled, Settled, 1000)
+		if got := o.Tier(); got != tc.wantTier || len(o.Primary()) != tc.wantN || o.PrimaryLeftOut() != len(o.CPUNsPerOp)-tc.wantN {
+			t.Errorf("%s: tier %d with %d samples (%d left out), want tier %d with %d", tc.name, got, len(o.Primary()), o.PrimaryLeftOut(), tc.wantTier, tc.wantN)
+		}
+	}
+}
