@@ -134,10 +134,7 @@ func summary(w io.Writer, rs []result.Result) {
 	tw := newTab(w)
 	fmt.Fprintln(tw, "CELL\tHANDSHAKE\tRTs\tC→S B\tS→C B\tCPU CLIENT\tCPU SERVER\tCONN TIME\tN")
 	for _, r := range rs {
-		n := 0
-		if m := r.Metric(MetricBytesUp); m != nil {
-			n = m.Summary.N
-		}
+		n := r.Provenance.Method.Samples // connections measured (with or without the tap)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", r.Subject.Name, ms(r, MetricHandshakeTime),
 			num(r, MetricRoundTrips), num(r, MetricBytesUp), num(r, MetricBytesDown),
 			ms(r, MetricCPUClient), ms(r, MetricCPUServer), ms(r, MetricConnectionTime), n)
