@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/testtier"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 )
@@ -33,10 +34,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// needOpenSSL marks a test of the full tier that runs OpenSSL peers: it is
+// skipped under -short, and fails where openssl is missing
+// (scripts/deps/tls.txt installs it; a test that cannot run its peer
+// fails loudly).
 func needOpenSSL(t *testing.T) {
 	t.Helper()
+	testtier.RequireTool(t, "openssl", "openssl")
 	if _, err := opensslVersion(); err != nil {
-		// scripts/deps/tls.txt installs it; a test that cannot run its peer fails loudly.
 		t.Fatalf("OpenSSL is needed: %v", err)
 	}
 }
