@@ -112,7 +112,7 @@ func WriteHTML(w io.Writer, runs []*result.Run, opt Options) error {
 	}
 	for i, c := range charts {
 		var buf bytes.Buffer
-		if err := c.Render(&buf, "svg"); err != nil {
+		if err := c.RenderInline(&buf); err != nil {
 			return fmt.Errorf("chart %s: %w", c.ID, err)
 		}
 		data.Figures = append(data.Figures, figureData{N: i + 1, ID: c.ID, Title: c.Title, Caption: c.Caption,
