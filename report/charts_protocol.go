@@ -18,8 +18,9 @@ var handshakeBuilder = Builder{
 	Title: "Handshake bytes by message, per suite and mode",
 	Expects: `any subject with metrics "bytes-up/<Message>" and "bytes-down/<Message>" (the TLS lab's names; ` +
 		`"bytes.up.<Message>" and "bytes.down.<Message>" also work) (unit B; up = sent by the ` +
-		`device/client), or else a packet trace whose packets are labelled with the message (or flight); application data ` +
-		`(bytes-down/ApplicationData, packets labelled "app data", "application data" or "encrypted") and TCP segments are left out`,
+		`device/client), or else a packet trace whose packet labels name handshake messages (a flight such as "ServerHello, Certificate" ` +
+		`counts as one part; DTLS's and EDHOC's messages too); application data (bytes-*/ApplicationData) and every other ` +
+		`packet (TCP segments, readings, sync messages, encrypted records) are left out`,
 	Build: handshakeCharts,
 }
 
@@ -40,14 +41,30 @@ func messageRank(m string) int {
 	return len(messageOrder)
 }
 
-// bulk reports whether a message or packet label is application data —
-// the transfer, not the handshake — or bytes that are no TLS message at
-// all (TCP's own segments; records the tap could not attribute), which
-// the handshake chart leaves out.
-func bulk(label string) bool {
-	l := strings.ToLower(strings.TrimSpace(label))
-	return l == "" || l == "app data" || l == "application data" || l == "applicationdata" || l == "encrypted" ||
-		strings.HasPrefix(l, "tcp ") || strings.HasPrefix(l, "applicationdata")
+// bulk reports whether a handshake-bytes metric's message is
+// application data — the transfer, not the handshake.
+func bulk(msg string) bool {
+	l := strings.ToLower(strings.TrimSpace(msg))
+	return l == "" || l == "app data" || l == "application data" || strings.HasPrefix(l, "applicationdata")
+}
+
+// handshakeMessages are what a packet label must name to count as
+// handshake bytes: TLS/DTLS handshake messages (DTLS adds
+// HelloVerifyRequest, RFC 6347 §4.2.1) and EDHOC's (RFC 9528 §5). A
+// scenario's readings, registrations, sync messages and protected
+// records are its traffic, not a handshake.
+var handshakeMessages = append(slices.Clone(messageOrder), "HelloVerifyRequest", "EDHOC message_")
+
+func handshakeLabel(label string) bool {
+	if strings.HasPrefix(label, "reading ") {
+		return false // a reading's traffic, even when it resumes a session
+	}
+	for _, m := range handshakeMessages {
+		if strings.Contains(label, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // handshakeCharts: for every subject, a bar per direction stacked by
@@ -88,9 +105,9 @@ func handshakeCharts(in *Input) ([]*Chart, error) {
 				}
 				switch {
 				case n <= 0:
-				case bulk(pk.Label) && pk.Dir == result.Up:
+				case !handshakeLabel(pk.Label) && pk.Dir == result.Up:
 					upBulk += n
-				case bulk(pk.Label):
+				case !handshakeLabel(pk.Label):
 					downBulk += n
 				case pk.Dir == result.Up:
 					up[pk.Label] += n
@@ -125,12 +142,12 @@ func handshakeCharts(in *Input) ([]*Chart, error) {
 	}
 	c := stackedChart("handshake-bytes", "Handshake bytes by message", "bytes", stacks, messageRank)
 	c.Sources = src.list()
-	c.Table.Header = append(c.Table.Header, "application data (not drawn)")
+	c.Table.Header = append(c.Table.Header, "other traffic (not drawn)")
 	for i, row := range c.Table.Rows {
 		c.Table.Rows[i] = append(row, num(bulkBytes[row[0]]))
 	}
 	c.Caption = "Bytes of each handshake message, sent (↑, client/device to server) and received (↓), for each suite and mode, " +
-		"stacked in wire order — the S000 study's per-direction handshake table as a figure. Application data is left out (the transfer " +
+		"stacked in wire order — the S000 study's per-direction handshake table as a figure. Application data and other traffic are left out (the transfer " +
 		"charts show it; the table gives its bytes), so the handshake is not a sliver beside a bulk transfer. Resumed handshakes skip " +
 		"Certificate and the key exchange; DHE adds ServerKeyExchange; client authentication adds Certificate and CertificateVerify in the sent bar."
 	if _, isLog := c.Plot.X.Scale.(plot.LogScale); isLog {
@@ -147,7 +164,8 @@ var energyBuilder = Builder{
 	Title: "Energy per connection, by component",
 	Expects: `any subject with at least two metrics "energy/<component>" (the TLS lab's names; "energy.<component>" also ` +
 		`works) for the components asymmetric, symmetric+mac (or symmetric and mac), hashing, io, cpu and radio (or its phases ` +
-		`radio.promotion, .transfer, .tail, .idle), in energy units (J, mJ, µJ, nJ, Wh, mWh)`,
+		`radio.promotion, .transfer, .tail, .idle), in energy units (J, mJ, µJ, nJ, Wh, mWh); or a radio simulation's ` +
+		`energy-promotion, energy-transfer, energy-tail and energy-idle (J), drawn as the radio's phases`,
 	Build: energyCharts,
 }
 
@@ -182,12 +200,26 @@ func energyCharts(in *Input) ([]*Chart, error) {
 			if !ok || !slices.Contains(componentOrder, comp) {
 				continue
 			}
+			if m.Summary.Median == 0 {
+				continue // a part of nothing: no colour for it
+			}
 			f, ok := energyToMilliJoules[m.Unit]
 			if !ok {
 				return nil, fmt.Errorf("%s: metric %s has unit %q; energy units are %s", it.r.Subject.Name, m.Name, m.Unit, "J, mJ, µJ, nJ, Wh, mWh")
 			}
 			parts[comp] += m.Summary.Median * f
 			used = append(used, m)
+		}
+		if len(parts) == 0 {
+			// A radio simulation's split of the radio's energy into its
+			// phases (radio simulate: energy-promotion, -transfer, -tail,
+			// -idle) is the radio component's own split.
+			for _, ph := range []string{"promotion", "transfer", "tail", "idle"} {
+				if m := it.r.Metric("energy-" + ph); m != nil && m.Unit == "J" && m.Summary.Median > 0 {
+					parts["radio."+ph] += m.Summary.Median * 1e3
+					used = append(used, m)
+				}
+			}
 		}
 		// One component is not a split: a bar of one colour says nothing a
 		// table does not.
@@ -215,8 +247,9 @@ func energyCharts(in *Input) ([]*Chart, error) {
 	c := stackedChart("energy-components", "Energy per connection by component", "energy (mJ)", stacks, componentRank)
 	c.Sources = src.list()
 	c.Caption = "Energy of each connection or operation split into its components, stacked (mJ): asymmetric cryptography, symmetric " +
-		"encryption and MACs, hashing, I/O and radio, as S000 split a TLS connection's energy on the N95. Labels in the sources say which parts " +
-		"are measured and which are modelled or estimated from a device profile."
+		"encryption and MACs, hashing, I/O and radio — or, for a radio simulation, the radio's promotion, transfer, tail and idle — as S000 " +
+		"split a TLS connection's energy on the N95. Labels in the sources say which parts are measured and which are modelled or estimated " +
+		"from a device or radio profile."
 	if _, isLog := c.Plot.X.Scale.(plot.LogScale); isLog {
 		c.Caption += " The totals span more than two decades, so the axis is logarithmic: compare the bars' ends, not the parts' lengths."
 	}

@@ -318,7 +318,7 @@ func TestHandshakeBytes(t *testing.T) {
 	}
 	// Totals are the sums of the inputs, by hand: 142+267+6+53 = 468 sent,
 	// 85+2200+9+53 = 2347 received.
-	total, bulk := col("total"), col("application data (not drawn)")
+	total, bulk := col("total"), col("other traffic (not drawn)")
 	if r := row(t, c, "tls12/RSA-AES128-SHA/full ↑ sent"); r[total] != "468" {
 		t.Errorf("sent total %v", r)
 	}
@@ -681,4 +681,38 @@ func TestBatteryLabelsUnique(t *testing.T) {
 		t.Fatal(err)
 	}
 	row(t, cs[0], "sensor/jws", "telosb")
+}
+
+// TestEnergyOneComponentOrPhases: a subject with one "component" (a
+// sensor's energy/reading, a probe's energy/radio) is no split and is not
+// drawn; a radio simulation's phases are the radio's split.
+func TestEnergyOneComponentOrPhases(t *testing.T) {
+	one := newRun("R-one", "scenario",
+		result.Result{Subject: result.Subject{Kind: "scenario", Name: "sensor/cose"}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy/reading", "J", result.Modelled, 0.01)}},
+		result.Result{Subject: result.Subject{Kind: "probe", Name: "x:443/full"}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy/radio", "J", result.Modelled, 0.2)}})
+	if cs := build(t, energyBuilder, one); len(cs) != 0 {
+		t.Errorf("drew %s from single components", ids(cs))
+	}
+	phases := func(name string, promo, xfer, tail float64) result.Result {
+		return result.Result{Subject: result.Subject{Kind: "radio", Name: name}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy-promotion", "J", result.Modelled, promo), scalar("energy-transfer", "J", result.Modelled, xfer),
+				scalar("energy-tail", "J", result.Modelled, tail), scalar("energy-idle", "J", result.Modelled, 0)}}
+	}
+	cs := build(t, energyBuilder, newRun("R-radio", "radio", phases("lte/tls", 0.3146, 0.0559, 11.0524), phases("wifi/tls", 0, 0.0176, 0.05)))
+	if len(cs) != 1 {
+		t.Fatalf("charts %s", ids(cs))
+	}
+	c := cs[0]
+	if got := strings.Join(c.Table.Header, ","); got != "subject,radio.promotion,radio.transfer,radio.tail,total" {
+		t.Errorf("parts %s (idle is zero everywhere: no part)", got)
+	}
+	// LTE 11.42 J beside WiFi 0.0676 J: 2.2 decades, a log axis.
+	if _, isLog := c.Plot.X.Scale.(plot.LogScale); !isLog {
+		t.Error("totals 100× apart on a linear axis")
+	}
+	if err := c.Check(); err != nil {
+		t.Error(err)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
 )
 
 // The readability rules (Check).
@@ -97,6 +98,14 @@ func (f *Figure) Check() error {
 		}
 		seen[e.Name] = true
 	}
+	swatches := map[string]string{}
+	for _, e := range f.Legend {
+		k := swatch(e.Thumbs)
+		if prev, ok := swatches[k]; ok && k != "" {
+			errs = append(errs, fmt.Errorf("legend: %q and %q are drawn alike: give each series its own colour or glyph", prev, e.Name))
+		}
+		swatches[k] = e.Name
+	}
 	seen = map[string]bool{}
 	for _, c := range f.categories {
 		if seen[c] {
@@ -128,4 +137,25 @@ func textWidth(text string, size float64) float64 {
 		w = max(w, face.Width(line).Points())
 	}
 	return w
+}
+
+// swatch describes how a legend entry is drawn — colours and glyph
+// shapes of its thumbnails — so two entries drawn alike can be found.
+func swatch(thumbs []plot.Thumbnailer) string {
+	var parts []string
+	for _, t := range thumbs {
+		switch t := t.(type) {
+		case *Bars:
+			parts = append(parts, fmt.Sprint("bar", t.Color))
+		case *plotter.Line:
+			parts = append(parts, fmt.Sprint("line", t.LineStyle.Color, t.LineStyle.Dashes))
+		case *plotter.Scatter:
+			parts = append(parts, fmt.Sprintf("glyph%v%T", t.GlyphStyle.Color, t.GlyphStyle.Shape))
+		case *plotter.Polygon:
+			parts = append(parts, fmt.Sprint("area", t.Color))
+		default:
+			return "" // not one this check knows: not compared
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 
@@ -59,7 +60,9 @@ const (
 )
 
 // palette is Okabe & Ito's colour-blind-safe palette ("Color Universal
-// Design", 2008), black last.
+// Design", 2008) and, to give each of MaxLegend series its own colour,
+// four of Paul Tol's "muted" scheme (SRON/EPS/TN/09-002, 2021) that stay
+// apart from them; black last.
 var palette = []color.RGBA{
 	{0xE6, 0x9F, 0x00, 0xFF}, // orange
 	{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
@@ -68,6 +71,10 @@ var palette = []color.RGBA{
 	{0x00, 0x72, 0xB2, 0xFF}, // blue
 	{0xD5, 0x5E, 0x00, 0xFF}, // vermillion
 	{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
+	{0x88, 0x22, 0x55, 0xFF}, // Tol wine
+	{0x99, 0x99, 0x33, 0xFF}, // Tol olive
+	{0x33, 0x22, 0x88, 0xFF}, // Tol indigo
+	{0xDD, 0xDD, 0xDD, 0xFF}, // Tol pale grey
 	{0x00, 0x00, 0x00, 0xFF}, // black
 }
 
@@ -205,7 +212,7 @@ func (f *Figure) render(w io.Writer, format string, embed bool) error {
 		return fmt.Errorf("unknown image format %q: want svg, png or pdf", format)
 	}
 	dc := draw.New(canvas)
-	f.Plot.Draw(draw.Crop(dc, 0, 0, legendH, 0))
+	f.drawPlot(draw.Crop(dc, 0, 0, legendH, 0))
 	if len(f.Legend) > 0 {
 		f.drawLegend(draw.Crop(dc, 0, 0, 0, -height), cols, colW)
 	}
@@ -219,6 +226,37 @@ func (f *Figure) render(w io.Writer, format string, embed bool) error {
 	}
 	_, err := w.Write(withFallbackFonts(buf.Bytes()))
 	return err
+}
+
+// drawPlot draws the plot with its axis labels centred on the data area.
+// gonum/plot v0.17 reserves room for an axis label around the data's
+// arithmetic midpoint (Axis.GlyphBoxes: Norm(½(Min+Max))) but draws it at
+// the canvas centre; on a log axis the midpoint is near the top, so the
+// data area shrank by up to half the label's length. Here gonum lays out
+// a one-space label of the same height, and the label is drawn after.
+func (f *Figure) drawPlot(c draw.Canvas) {
+	p := f.Plot
+	xl, yl := p.X.Label.Text, p.Y.Label.Text
+	blank := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return " "
+	}
+	p.X.Label.Text, p.Y.Label.Text = blank(xl), blank(yl)
+	defer func() { p.X.Label.Text, p.Y.Label.Text = xl, yl }()
+	p.Draw(c)
+	da := p.DataCanvas(c)
+	if xl != "" {
+		sty := p.X.Label.TextStyle
+		c.FillText(sty, vg.Point{X: da.Center().X, Y: c.Min.Y + sty.FontExtents().Descent}, xl)
+	}
+	if yl != "" {
+		sty := p.Y.Label.TextStyle
+		sty.Rotation += math.Pi / 2
+		x := c.Min.X + p.Y.Label.TextStyle.Height(yl) - p.Y.Label.TextStyle.FontExtents().Descent
+		c.FillText(sty, vg.Point{X: x, Y: da.Center().Y}, yl)
+	}
 }
 
 const legendPadding = vg.Length(2)

@@ -59,6 +59,13 @@ func TestCheck(t *testing.T) {
 			f.Plot.Add(NewBars([]float64{1, 2, 3}, Color(0)))
 			f.Categories("ECDSA-P256-SHA256", "Ed25519", "ECDSA-P256-SHA256")
 		}, `categories: "ECDSA-P256-SHA256" labels two rows`},
+		{"two series drawn alike", func(f *Figure) {
+			a := NewBars([]float64{1}, Color(0))
+			b := StackOn(a, []float64{2}, Color(len(palette)))
+			f.Plot.Add(a, b)
+			f.AddLegend("ClientHello", a)
+			f.AddLegend("DTLS ClientHello", b)
+		}, `"ClientHello" and "DTLS ClientHello" are drawn alike`},
 		{"clipped title", func(f *Figure) {
 			f.Plot.Title.Text = strings.Repeat("Handshake bytes by message ", 8)
 		}, "title"},
