@@ -77,6 +77,7 @@ type (
 	figureData struct {
 		N       int
 		ID      string
+		Builder string
 		Title   string
 		Caption string
 		Sources []string
@@ -115,7 +116,7 @@ func WriteHTML(w io.Writer, runs []*result.Run, opt Options) error {
 		if err := c.RenderInline(&buf); err != nil {
 			return fmt.Errorf("chart %s: %w", c.ID, err)
 		}
-		data.Figures = append(data.Figures, figureData{N: i + 1, ID: c.ID, Title: c.Title, Caption: c.Caption,
+		data.Figures = append(data.Figures, figureData{N: i + 1, ID: c.ID, Builder: c.Builder, Title: c.Title, Caption: c.Caption,
 			Sources: c.Sources, Table: c.Table, SVG: inlineSVG(buf.Bytes(), c.Title)})
 	}
 	return page.Execute(w, data)
