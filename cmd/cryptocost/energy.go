@@ -109,6 +109,7 @@ func newEnergyBatteryCmd() *cobra.Command {
 		capacity string
 		usable   float64
 		format   string
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
@@ -132,6 +133,9 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			case "text", "markdown", "table", "json", "csv":
 			default:
 				return fmt.Errorf("unknown --format %q: want text, markdown, table, json or csv", format)
+			}
+			if err := saves.validate(); err != nil {
+				return err
 			}
 			if len(algos) == 0 || op == "" || every <= 0 {
 				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
@@ -224,6 +228,8 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			if len(answers) == 0 {
 				return fmt.Errorf("no battery life could be computed")
 			}
+			out.Finished = time.Now().UTC()
+			saves.save(cmd, out, false)
 			return nil
 		},
 	}
@@ -240,6 +246,7 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 	f.BoolVar(&ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
 	f.StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored")
 	f.StringVar(&format, "format", "text", "text, markdown, table, json or csv")
+	saves.register(cmd)
 	return cmd
 }
 
@@ -328,6 +335,7 @@ func newEnergyTraceCmd() *cobra.Command {
 	var (
 		tf      traceFlags
 		outputs outputFlags
+		saves   saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "trace --trace FILE.csv",
@@ -347,6 +355,9 @@ line.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			t, err := tf.read()
@@ -371,11 +382,16 @@ line.`,
 				r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
 			}
 			run.Results = append(run.Results, r)
-			return outputs.write(cmd, format, run)
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			saves.save(cmd, run, false)
+			return nil
 		},
 	}
 	tf.register(cmd)
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
 
@@ -394,6 +410,7 @@ func newEnergyAttributeCmd() *cobra.Command {
 		baseline float64
 		guard    float64
 		outputs  outputFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
@@ -415,6 +432,9 @@ gross and net of the mean idle power next to each occurrence.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			if (markers == "") == (digital == "") {
@@ -448,7 +468,11 @@ gross and net of the mean idle power next to each occurrence.`,
 			}
 			run := energy.NewRun("energy-attribute", tool(), os.Args)
 			run.Results = attributionResults(t, markers, ats)
-			return outputs.write(cmd, format, run)
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			saves.save(cmd, run, false)
+			return nil
 		},
 	}
 	tf.register(cmd)
@@ -458,6 +482,7 @@ gross and net of the mean idle power next to each occurrence.`,
 	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
 	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
 
@@ -565,6 +590,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 		mf       meterFlags
 		duration time.Duration
 		outputs  outputFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
@@ -574,6 +600,9 @@ func newEnergyMeasureCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			if mf.name == "" {
@@ -621,7 +650,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 				scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
 				scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
 			for _, d := range rd.Domains {
-				r.Metrics = append(r.Metrics, scalar("energy:"+d.Name, "J", result.Lower, d.Joules, rd.Method))
+				r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
 			}
 			if ctx.Err() != nil {
 				run.Status = result.Interrupted
@@ -630,6 +659,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
+			saves.save(cmd, run, false)
 			var ee *exec.ExitError
 			if errors.As(cmdErr, &ee) {
 				return &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
@@ -641,5 +671,6 @@ func newEnergyMeasureCmd() *cobra.Command {
 	cmd.Flags().StringVar(&mf.name, "meter", "", "the meter: "+strings.Join(meter.Names(), ", "))
 	cmd.Flags().DurationVar(&duration, "duration", 0, "measure for this long (without a command)")
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
