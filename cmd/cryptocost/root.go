@@ -15,6 +15,7 @@ import (
 const (
 	exitOK          = 0
 	exitError       = 1   // bad input, a failed check, an unmeasurable subject
+	exitRegression  = 3   // compare --fail-on-regression found a change for the worse
 	exitInterrupted = 130 // Ctrl-C: what was measured has been written
 )
 
