@@ -2,6 +2,7 @@ package mcu
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/result"
@@ -42,8 +43,16 @@ func AddEnergy(run *result.Run, device string, activePower catalog.Quantity) err
 		} else {
 			m = result.NewSampled("energy", "J/op", result.Lower, result.Modelled, joules)
 		}
-		m.Method = fmt.Sprintf("simulated time × %s active power %s", device, activePower.String())
+		m.Method = fmt.Sprintf("simulated time × %s active power %s", device, quantityText(activePower))
 		r.Metrics = append(r.Metrics, m)
 	}
 	return nil
+}
+
+// quantityText prints a quantity to 12 significant digits: a power
+// computed as V × I (5 V × 10.5 mA) carries binary noise in its last
+// digits (0.052500000000000005 W) that is no part of the figure.
+func quantityText(q catalog.Quantity) string {
+	q.Value, _ = strconv.ParseFloat(strconv.FormatFloat(q.Value, 'g', 12, 64), 64)
+	return q.String()
 }
