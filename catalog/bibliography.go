@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
 )
 
 // The bibliography: every document a number in cryptocost's data files,
@@ -199,4 +198,3 @@ that is not here.
 	}
 	return nil
 }
-

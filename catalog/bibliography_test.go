@@ -161,9 +161,9 @@ func TestCheckSource(t *testing.T) {
 		{"assumption: a 3.3 V rail", true},
 		{"Huang2012 Table 3; RFC 6655 §3", true},
 		{"TinyECC 0.2 web page, Table 4", true},
-		{"datasheet", false},                      // names no document
-		{"S003 with RFC 9999 §1", false},          // an inline RFC that is not listed
-		{"what-when-how.com summary", false},      // a web page without a key
+		{"datasheet", false},                 // names no document
+		{"S003 with RFC 9999 §1", false},     // an inline RFC that is not listed
+		{"what-when-how.com summary", false}, // a web page without a key
 		{"", false},
 	} {
 		if err := catalog.CheckSource(c.source); (err == nil) != c.ok {
