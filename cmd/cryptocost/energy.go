@@ -36,6 +36,10 @@ how it was obtained (measured, imported, modelled, estimated).
   measure    read a live meter over a duration or while a command runs
 
 The model and its sources: docs/energy.md.`,
+		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
+  cryptocost energy cost --device pi-zero-2w --from run.json
+  cryptocost energy trace --trace ppk2.csv --volts 3.0
+  cryptocost energy meters`,
 	}
 	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
 		newEnergyMetersCmd(), newEnergyMeasureCmd())
@@ -136,6 +140,12 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			}
 			if err := saves.validate(); err != nil {
 				return err
+			}
+			if every < 0 {
+				return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", every)
+			}
+			if opTime < 0 {
+				return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", opTime)
 			}
 			if len(algos) == 0 || op == "" || every <= 0 {
 				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
@@ -558,7 +568,9 @@ func newEnergyMetersCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "meters",
 		Short: "Which live energy meters work on this machine, and why not",
-		Args:  cobra.NoArgs,
+		Example: `  cryptocost energy meters
+  cryptocost energy meters --sysfs-root /mnt/board   # a copy of another machine's /sys`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")

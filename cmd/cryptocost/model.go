@@ -45,6 +45,22 @@ Every number is labelled modelled; costs name their sources.`,
 	return cmd
 }
 
+// modelFormats lists a model command's formats for --help: the model's
+// own table first, then extra (if any), then the result formats but the
+// generic table (the model's replaces it).
+func modelFormats(extra string) string {
+	names := []string{"table"}
+	if extra != "" {
+		names = append(names, extra)
+	}
+	for _, n := range result.FormatNames() {
+		if n != "table" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // modelFlags are the flags every evaluating subcommand shares.
 type modelFlags struct {
 	set      []string
@@ -411,7 +427,7 @@ func newModelEvalCmd() *cobra.Command {
 			return nil
 		},
 	}
-	f.register(cmd, false, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, false, modelFormats(""))
 	cmd.Flags().BoolVar(&detail, "detail", false, "show parameters, messages and operations of every variant (JSON: per-message and per-operation metrics)")
 	cmd.Flags().BoolVar(&breakdown, "breakdown", false, "JSON/CSV: add per-message and per-operation metrics")
 	return cmd
@@ -504,7 +520,7 @@ with --format wide-csv, which streams one row per point.`,
 			return nil
 		},
 	}
-	f.register(cmd, true, "table, wide-csv (one row per point, streamed), "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, true, modelFormats("wide-csv (one row per point, streamed)"))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no timing note on stderr")
 	return cmd
@@ -665,7 +681,7 @@ error in %.`,
 			return nil
 		},
 	}
-	f.register(cmd, true, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, true, modelFormats(""))
 	cmd.Flags().StringSliceVar(&metrics, "metrics", []string{"energy", "time"}, "outputs to compare: "+strings.Join(model.OutputNames(), ", "))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg; repeatable")
 	cmd.Flags().StringVar(&measured, "measured", "", "compare with the measurements of a run JSON (or the built-in reference run s003)")
