@@ -39,6 +39,10 @@ type RunConfig struct {
 	// estimated from the clock rate).
 	NoCycles bool
 	Quick    bool
+	// Clock is the engine's time source (nil: measure.RealClock). Tests
+	// give a synthetic clock their operations advance, so budgets and
+	// rounds do not depend on how busy the host is.
+	Clock measure.Clock
 }
 
 // Progress hears about a run's progress; nil-safe implementations only.
@@ -203,7 +207,7 @@ func engineConfig(cfg RunConfig, points int) measure.Config {
 	return measure.Config{
 		MinSamples: cfg.MinSamples, MaxSamples: cfg.MaxSamples, TargetRelCI: cfg.TargetRelCI,
 		Budget: budget, Warmup: min(warmup, budget/5), MinSampleTime: minSample,
-		MinVisits: minVisits, Cycles: !cfg.NoCycles,
+		MinVisits: minVisits, Cycles: !cfg.NoCycles, Clock: cfg.Clock,
 	}
 }
 
@@ -249,7 +253,7 @@ func runRounds(ctx context.Context, eng *measure.Engine, points []*pointState, c
 					continue
 				}
 			}
-			ps.refs = append(ps.refs, measure.Reference(measure.RealClock{}))
+			ps.refs = append(ps.refs, measure.Reference(eng.Config().Clock))
 			fin, err := ps.sess.Visit(ctx, visit)
 			if err != nil {
 				ps.err = err

@@ -3,7 +3,9 @@ package link
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"math"
 	"net"
 	"slices"
 	"strings"
@@ -176,7 +178,7 @@ func TestLaneLoss(t *testing.T) {
 
 // pair returns the two ends of a loopback TCP connection relayed over an
 // emulated link: client → relay → server.
-func pair(t *testing.T, cfg StreamConfig) (client, server net.Conn, done <-chan StreamStats) {
+func pair(t testing.TB, cfg StreamConfig) (client, server net.Conn, done <-chan StreamStats) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -216,80 +218,72 @@ func pair(t *testing.T, cfg StreamConfig) (client, server net.Conn, done <-chan 
 	return client, server, ch
 }
 
-// TestRelayAccuracy measures round trips and throughput through the
-// emulator and compares them with what the link is configured to do. The
-// emulator controls these times (it sleeps until each arrival), so the
-// ratio is asserted, with a tolerance for scheduling on a shared machine;
-// it can only err late, never early.
-func TestRelayAccuracy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
+// BenchmarkRelayAccuracy measures round trips and throughput through the
+// emulator and reports them as ratios to what the link is configured to
+// do (rtt-ratio: fastest measured / configured, 1 is exact, the emulator
+// can only err late; throughput-ratio: configured time / best measured).
+// A benchmark, not a test: how close a sleep comes to its deadline is the
+// host scheduler's business, and a loaded machine moves these ratios
+// (docs/benchmarks.md records them with the command). The emulator's
+// schedule itself is tested exactly (TestLaneSchedule and the others).
+//
+//	go test -run '^$' -bench RelayAccuracy -benchtime 1x ./link
+func BenchmarkRelayAccuracy(b *testing.B) {
 	p := Params{Latency: 20 * time.Millisecond, RateUp: 10e6, RateDown: 10e6, MTU: 1500}
-	client, server, done := pair(t, StreamConfig{Params: p})
-	// Echo one byte.
-	go func() {
-		b := make([]byte, 1)
-		for {
-			if _, err := server.Read(b); err != nil {
-				return
+	for b.Loop() {
+		rtt := relayRTT(b, p)
+		wire := time.Duration(float64(1+TCPSegmentOverhead) * 8 / 10e6 * 1e9)
+		b.ReportMetric(rtt/float64(2*p.Latency+2*wire), "rtt-ratio")
+		for _, rate := range []float64{10e6, 20e6} {
+			p := p
+			p.RateDown = rate
+			// The schedule: every segment serialised back to back at the
+			// rate, the last one arriving one latency later.
+			const n = 512 << 10
+			segs := (n + p.MSS() - 1) / p.MSS()
+			want := time.Duration(float64(n+segs*TCPSegmentOverhead)*8/rate*1e9) + p.Latency
+			best := 0.0
+			for range 2 {
+				best = max(best, float64(want)/float64(timeDownload(b, p, n)))
 			}
-			server.Write(b)
-		}
-	}()
-	b := []byte{1}
-	client.Write(b) // the first byte also waits for the TCP handshake
-	client.Read(b)
-	var rtts []float64
-	for range 20 {
-		t0 := time.Now()
-		client.Write(b)
-		if _, err := io.ReadFull(client, b); err != nil {
-			t.Fatal(err)
-		}
-		rtts = append(rtts, float64(time.Since(t0)))
-	}
-	slices.Sort(rtts)
-	wire := time.Duration(float64(1+TCPSegmentOverhead) * 8 / 10e6 * 1e9)
-	wantRTT := float64(2*p.Latency + 2*wire)
-	// The fastest round trip is the emulator's own accuracy; the median
-	// adds what a loaded machine's scheduler adds (logged, not asserted).
-	ratio := rtts[0] / wantRTT
-	t.Logf("RTT min %v, median %v, configured %v: ratio %.4f (median %.4f)", time.Duration(rtts[0]),
-		time.Duration(rtts[len(rtts)/2]), time.Duration(wantRTT), ratio, rtts[len(rtts)/2]/wantRTT)
-	if ratio < 0.995 || ratio > 1.05 {
-		t.Errorf("RTT ratio %.4f, want within [0.995, 1.05]", ratio)
-	}
-	client.Close()
-	server.Close()
-	<-done
-
-	for _, rate := range []float64{10e6, 20e6} {
-		p.RateDown = rate
-		// The schedule: every segment serialised back to back at the
-		// rate, the last one arriving one latency later. Scheduling
-		// delays can only make a measurement slower: the best of two is
-		// asserted.
-		const n = 512 << 10
-		segs := (n + p.MSS() - 1) / p.MSS()
-		wire := n + segs*TCPSegmentOverhead
-		want := time.Duration(float64(wire)*8/rate*1e9) + p.Latency
-		best := 0.0
-		for range 2 {
-			elapsed := timeDownload(t, p, n)
-			ratio := float64(want) / float64(elapsed)
-			t.Logf("rate %.0f: %d B in %v, the link's schedule says %v: ratio %.4f", rate, n, elapsed, want, ratio)
-			best = max(best, ratio)
-		}
-		if best < 0.93 || best > 1.01 {
-			t.Errorf("throughput ratio %.4f at %.0f bit/s, want within [0.93, 1.01]", best, rate)
+			b.ReportMetric(best, fmt.Sprintf("throughput-ratio-%.0fMbit", rate/1e6))
 		}
 	}
 }
 
+// relayRTT echoes one byte 20 times over the link and returns the fastest
+// round trip, in ns: the emulator's own accuracy, without the scheduler's
+// delays the slower ones add.
+func relayRTT(b *testing.B, p Params) float64 {
+	client, server, done := pair(b, StreamConfig{Params: p})
+	defer func() { client.Close(); server.Close(); <-done }()
+	go func() {
+		buf := make([]byte, 1)
+		for {
+			if _, err := server.Read(buf); err != nil {
+				return
+			}
+			server.Write(buf)
+		}
+	}()
+	one := []byte{1}
+	client.Write(one) // the first byte also waits for the TCP handshake
+	client.Read(one)
+	best := math.Inf(1)
+	for range 20 {
+		t0 := time.Now()
+		client.Write(one)
+		if _, err := io.ReadFull(client, one); err != nil {
+			b.Fatal(err)
+		}
+		best = min(best, float64(time.Since(t0)))
+	}
+	return best
+}
+
 // timeDownload sends n bytes from server to client over the link and
 // returns the time from the server's first write to the client's EOF.
-func timeDownload(t *testing.T, p Params, n int) time.Duration {
+func timeDownload(t testing.TB, p Params, n int) time.Duration {
 	client, server, done := pair(t, StreamConfig{Params: p})
 	started := make(chan time.Time, 1)
 	go func() {
@@ -391,6 +385,55 @@ func TestWrap(t *testing.T) {
 	c.Close()
 	if _, err, ok := LinkStats(c); !ok || err != nil {
 		t.Errorf("LinkStats: ok %v, err %v", ok, err)
+	}
+}
+
+// TestWrapDeviceClosesFirst: the peer still sends after the device closed
+// its connection (a TLS server's close_notify after the client's); the
+// link carries it and the device's end discards it, as a TCP stack
+// discards data for a closed socket. Not a link error. The order is
+// forced by events (the peer writes only after it read the device's FIN),
+// not by timing: it used to fail a remote-sign test under load ("link
+// relay: io: read/write on closed pipe"). Fast tier.
+func TestWrapDeviceClosesFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	peerDone := make(chan error, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			peerDone <- err
+			return
+		}
+		defer c.Close()
+		got, err := io.ReadAll(c) // until the device's FIN
+		if err == nil && string(got) != "bye" {
+			err = fmt.Errorf("peer read %q", got)
+		}
+		if err == nil {
+			_, err = c.Write([]byte("late reply"))
+		}
+		peerDone <- err
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Wrap(raw, StreamConfig{Passive: true})
+	c.Write([]byte("bye"))
+	c.Close()
+	if err := <-peerDone; err != nil {
+		t.Fatal(err)
+	}
+	st, err, ok := LinkStats(c)
+	if !ok || err != nil {
+		t.Fatalf("LinkStats: %v (ok %v)", err, ok)
+	}
+	if st.UpBytes != 3 || st.DownBytes != int64(len("late reply")) {
+		t.Errorf("carried %d up, %d down; want 3 and %d (the late reply crossed the link)", st.UpBytes, st.DownBytes, len("late reply"))
 	}
 }
 

@@ -169,10 +169,26 @@ func Wrap(c net.Conn, cfg StreamConfig) net.Conn {
 	app, inner := net.Pipe()
 	w := &wrapped{Conn: app, under: c, done: make(chan struct{})}
 	go func() {
-		w.stats, w.err = Relay(context.Background(), inner, c, cfg)
+		w.stats, w.err = Relay(context.Background(), deviceEnd{inner}, c, cfg)
 		close(w.done)
 	}()
 	return w
+}
+
+// deviceEnd is the relay's end of the pipe to the device's connection.
+// Once the device has closed its connection, what the link still delivers
+// to it (a peer's close_notify after the device's own) is discarded, as
+// the device's TCP stack discards data for a closed socket: it crossed the
+// link and is counted, and it is not an error of the link. (The other
+// order, the relay closing the pipe first, is Relay's shut flags.)
+type deviceEnd struct{ net.Conn }
+
+func (d deviceEnd) Write(p []byte) (int, error) {
+	n, err := d.Conn.Write(p)
+	if errors.Is(err, io.ErrClosedPipe) {
+		return len(p), nil
+	}
+	return n, err
 }
 
 type wrapped struct {

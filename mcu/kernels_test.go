@@ -113,12 +113,12 @@ func TestHangingFirmwareIsKilled(t *testing.T) {
 	tc := toolchain(t)
 	k := fixtureKernel(t, "hang")
 	plan := &Plan{Target: atmega328p(t), Kernels: []Kernel{k}, Opts: []string{"Os"}}
-	start := time.Now()
-	run := Run(context.Background(), plan, RunConfig{Toolchain: tc, CacheDir: testCache, Timeout: 3 * time.Second}, nil)
-	if time.Since(start) > 2*time.Minute {
-		t.Errorf("the run took %s with a 3 s timeout", time.Since(start))
-	}
-	if run.Status != result.Failed || len(run.Errors) != 1 || !strings.Contains(run.Errors[0], "did not finish within 3s and was killed") {
+	// The firmware never ends, so the run returns only if the timeout
+	// kills it (a run that did not would hang this test); no duration is
+	// asserted, the kill is read from the run's error. 10 s leave a loaded
+	// host time to simulate the quick operation before it.
+	run := Run(context.Background(), plan, RunConfig{Toolchain: tc, CacheDir: testCache, Timeout: 10 * time.Second}, nil)
+	if run.Status != result.Failed || len(run.Errors) != 1 || !strings.Contains(run.Errors[0], "did not finish within 10s and was killed") {
 		t.Fatalf("status %s, errors %v", run.Status, run.Errors)
 	}
 	var quick, failed bool

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/testtier"
 )
 
 // The simulator tests share one image cache, so each image is built once
@@ -35,9 +37,12 @@ func TestMain(m *testing.M) {
 }
 
 // toolchain returns the AVR toolchain or fails: scripts/test installs it
-// from scripts/deps/mcu.txt, so its absence is an error, not a skip.
+// from scripts/deps/mcu.txt, so its absence is an error, not a skip. A test
+// that asks for it builds or simulates firmware: full tier (skipped with
+// -short).
 func toolchain(t testing.TB) *Toolchain {
 	t.Helper()
+	testtier.Slow(t, "builds and simulates AVR firmware")
 	tcOnce.Do(func() { testTC, tcErr = FindToolchain(context.Background()) })
 	if tcErr != nil {
 		t.Fatalf("%v (./scripts/test installs them)", tcErr)
@@ -101,10 +106,7 @@ type insn struct {
 
 func disassemble(t testing.TB, img *Image, fn string) []insn {
 	t.Helper()
-	objdump, err := exec.LookPath("avr-objdump")
-	if err != nil {
-		t.Fatalf("avr-objdump (binutils-avr): %v", err)
-	}
+	objdump := testtier.RequireTool(t, "avr-objdump", "binutils-avr")
 	out, err := exec.Command(objdump, "-d", img.ELF).Output()
 	if err != nil {
 		t.Fatal(err)
@@ -320,10 +322,7 @@ func TestSizesAgreeWithAvrNm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nm, err := exec.LookPath("avr-nm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	nm := testtier.RequireTool(t, "avr-nm", "binutils-avr")
 	defined, err := exec.Command(nm, "--defined-only", filepath.Join(img.Dir, "aes.c.o")).Output()
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"runtime"
@@ -26,6 +29,7 @@ func CaptureEnvironment() result.Environment {
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 	}
 	env.Hostname, _ = os.Hostname()
+	env.MachineID = machineID()
 	env.Kernel = kernelRelease()
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		env.Deps = map[string]string{}
@@ -158,4 +162,22 @@ func GitCommit(module string) string {
 		commit += "+dirty"
 	}
 	return commit
+}
+
+// machineID identifies this machine across runs without revealing its
+// /etc/machine-id (which machine-id(5) asks to keep confidential): an
+// HMAC-SHA256 keyed by it over "cryptocost", cut to 128 bits — the
+// application-specific ID that sd_id128_get_machine_app_specific(3)
+// recommends, in spirit. Boards of a lab often share a host name
+// ("raspberrypi"); their machine IDs differ. "" where there is none.
+func machineID() string {
+	for _, p := range []string{"/etc/machine-id", "/var/lib/dbus/machine-id"} {
+		b, err := os.ReadFile(p)
+		if id := strings.TrimSpace(string(b)); err == nil && id != "" {
+			mac := hmac.New(sha256.New, []byte(id))
+			mac.Write([]byte("cryptocost"))
+			return hex.EncodeToString(mac.Sum(nil)[:16])
+		}
+	}
+	return ""
 }

@@ -472,7 +472,7 @@ func (l *loader) selector(s selectorSpec, field string) (Selector, error) {
 	if s.Subject == "" && s.Kind == "" && len(s.Params) == 0 {
 		return Selector{}, l.node.Errorf(field, "a measurement selector needs subject: GLOB, kind: or params: to say which results to read")
 	}
-	return Selector{Kind: s.Kind, Subject: s.Subject, Params: s.Params, Metric: s.Metric}, nil
+	return Selector(s), nil
 }
 
 func (l *loader) measured() error {

@@ -2,7 +2,8 @@ package probe
 
 import (
 	"bytes"
-	"crypto/dsa" //nolint:staticcheck // DSA certificates exist on old servers; the probe names them
+	//lint:ignore SA1019 DSA certificates exist on old servers; the probe names them
+	"crypto/dsa"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/rsa"

@@ -6,6 +6,7 @@ package probe
 
 import (
 	"bytes"
+	"cmp"
 	"net"
 	"slices"
 	"strings"
@@ -107,51 +108,56 @@ func TestHostileServers(t *testing.T) {
 		behave func(h *hostile, c net.Conn)
 		// want is in every tested version's evidence.
 		want string
+		// timeout is the probe's connection timeout: 500 ms where it is
+		// what must end the connection, else long enough that a loaded
+		// host still sees the server's answer first (0: 30 s).
+		timeout time.Duration
 	}{
 		{"silent", func(h *hostile, c net.Conn) { h.readHello(c); c.Read(make([]byte, 1)) },
-			"no complete answer within the 500ms connection timeout"},
+			"no complete answer within the 500ms connection timeout", 500 * time.Millisecond},
 		{"slow drip", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			c.Write([]byte{22, 3, 3, 0x40, 0})         // a record of 16 KiB...
 			endless(c, []byte{2}, 20*time.Millisecond) // ...a byte every 20 ms
-		}, "no complete answer within the 500ms connection timeout"},
+		}, "no complete answer within the 500ms connection timeout", 500 * time.Millisecond},
 		{"garbage", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			endless(c, bytes.Repeat([]byte{0xab}, 4096), 0)
-		}, "not TLS: the server's first bytes are ab ab ab ab ab"},
+		}, "not TLS: the server's first bytes are ab ab ab ab ab", 0},
 		{"reset", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			c.(*net.TCPConn).SetLinger(0)
-		}, "connection reset by the server"},
-		{"close", func(h *hostile, c net.Conn) { h.readHello(c) }, "connection closed by the server"},
+		}, "connection reset by the server", 0},
+		{"close", func(h *hostile, c net.Conn) { h.readHello(c) }, "connection closed by the server", 0},
 		{"gigantic record", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			c.Write([]byte{22, 3, 3, 0xff, 0xff})
 			endless(c, make([]byte, 4096), 0)
-		}, "record of 65535 bytes exceeds the 18432-byte limit"},
+		}, "record of 65535 bytes exceeds the 18432-byte limit", 0},
 		{"gigantic message", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			c.Write(hsRecord([]byte{typeCertificate, 0xff, 0xff, 0xff}))
 			endless(c, hsRecord(make([]byte, 16000)), 0)
-		}, "Certificate of 16777215 bytes exceeds the 262144-byte limit"},
+		}, "Certificate of 16777215 bytes exceeds the 262144-byte limit", 0},
 		{"endless HelloRequests", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			endless(c, hsRecord([]byte{typeHelloRequest, 0, 0, 0}), 0)
-		}, "more than 16 records that carry nothing (last: HelloRequest)"},
+		}, "more than 16 records that carry nothing (last: HelloRequest)", 0},
 		{"endless warnings", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			endless(c, marshalRecords(recordAlert, TLS12, []byte{1, 112}), 0)
-		}, "more than 16 records that carry nothing (last: warning alert unrecognized_name)"},
+		}, "more than 16 records that carry nothing (last: warning alert unrecognized_name)", 0},
 		{"http", func(h *hostile, c net.Conn) {
 			h.readHello(c)
 			c.Write([]byte("HTTP/1.1 400 Bad Request\r\n\r\n"))
-		}, `("HTTP/")`},
+		}, `("HTTP/")`, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := startHostile(t, tt.behave)
-			opts := Options{Limits: Limits{Timeout: 500 * time.Millisecond}, TimeLimit: 30 * time.Second}
+			timeout := cmp.Or(tt.timeout, 30*time.Second)
+			opts := Options{Limits: Limits{Timeout: timeout}, TimeLimit: 2 * time.Minute}
 			r := runProbe(t, h.addr, opts)
 			if r.Status != result.Failed {
 				t.Errorf("status %s, want failed", r.Status)
@@ -290,9 +296,13 @@ func TestConcurrencyAndTimeLimit(t *testing.T) {
 		// Counted from a ClientHello's arrival to the server's answer: the
 		// probe cannot close a connection (and open another in its slot)
 		// before it has the answer, so these intervals overlap no more
-		// than the probe's connections do.
+		// than the probe's connections do. The first hello is held until a
+		// second one arrives (an event, not a pause: a slow host cannot
+		// make them miss each other), then every answer goes at once; a
+		// probe that never overlaps leaves it waiting 30 s and fails.
 		var mu sync.Mutex
 		waiting, most := 0, 0
+		paired := make(chan struct{})
 		h := startHostile(t, func(h *hostile, c net.Conn) {
 			if h.readHello(c) == nil {
 				return // the probe's address check sends nothing
@@ -300,8 +310,14 @@ func TestConcurrencyAndTimeLimit(t *testing.T) {
 			mu.Lock()
 			waiting++
 			most = max(most, waiting)
+			if most == 2 && waiting == 2 {
+				close(paired)
+			}
 			mu.Unlock()
-			time.Sleep(20 * time.Millisecond)
+			select {
+			case <-paired:
+			case <-time.After(30 * time.Second):
+			}
 			mu.Lock()
 			waiting--
 			mu.Unlock()

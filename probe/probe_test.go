@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/testtier"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -554,9 +555,7 @@ func TestGoServerOneHybridGroup(t *testing.T) {
 
 // TestKnownPrimes recomputes the well-known prime table from OpenSSL.
 func TestKnownPrimes(t *testing.T) {
-	if _, err := exec.LookPath("openssl"); err != nil {
-		t.Skip("openssl not installed")
-	}
+	testtier.RequireTool(t, "openssl", "openssl")
 	groups := map[string]string{"ffdhe2048": "ffdhe2048 (RFC 7919)", "ffdhe4096": "ffdhe4096 (RFC 7919)",
 		"ffdhe8192": "ffdhe8192 (RFC 7919)", "modp_1536": "MODP 1536 (RFC 3526 §2)", "modp_8192": "MODP 8192 (RFC 3526 §7)",
 		"dh_1024_160": "1024-bit MODP with 160-bit subgroup (RFC 5114 §2.1)", "dh_2048_256": "2048-bit MODP with 256-bit subgroup (RFC 5114 §2.3)"}

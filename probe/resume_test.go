@@ -46,11 +46,13 @@ func startSServer(t *testing.T, args ...string) string {
 			t.Fatal(err)
 		}
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
-		if waitListening(addr, cmd) {
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		if waitListening(addr, exited) {
 			t.Cleanup(func() {
 				stdin.Close()
 				cancel()
-				cmd.Wait()
+				<-exited
 				if t.Failed() {
 					t.Logf("openssl %s\n%s", strings.Join(all, " "), out.String())
 				}
@@ -59,7 +61,7 @@ func startSServer(t *testing.T, args ...string) string {
 		}
 		stdin.Close()
 		cancel()
-		cmd.Wait()
+		<-exited
 		if !strings.Contains(out.String(), "in use") {
 			t.Fatalf("openssl s_server did not start: openssl %s\n%s", strings.Join(all, " "), out.String())
 		}

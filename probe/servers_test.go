@@ -28,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/testtier"
 	"golang.org/x/crypto/ocsp"
 )
 
@@ -168,9 +169,7 @@ func (p *testPKI) tlsCert(chain bool) tls.Certificate {
 // if the test failed.
 func startOpenSSL(t *testing.T, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("openssl"); err != nil {
-		t.Skip("openssl not installed (scripts/deps/probe.txt; scripts/test installs it)")
-	}
+	testtier.RequireTool(t, "openssl", "openssl") // scripts/deps/probe.txt
 	for attempt := 0; attempt < 3; attempt++ {
 		port := freePort(t)
 		ctx, cancel := context.WithCancel(context.Background())
@@ -184,10 +183,12 @@ func startOpenSSL(t *testing.T, args ...string) string {
 			t.Fatal(err)
 		}
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
-		if waitListening(addr, cmd) {
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		if waitListening(addr, exited) {
 			t.Cleanup(func() {
 				cancel()
-				cmd.Wait()
+				<-exited
 				if t.Failed() {
 					t.Logf("openssl %s\n%s", strings.Join(all, " "), out.String())
 				}
@@ -195,7 +196,7 @@ func startOpenSSL(t *testing.T, args ...string) string {
 			return addr
 		}
 		cancel()
-		cmd.Wait()
+		<-exited
 		if !strings.Contains(out.String(), "in use") {
 			t.Fatalf("openssl s_server did not start: openssl %s\n%s", strings.Join(all, " "), out.String())
 		}
@@ -214,18 +215,20 @@ func freePort(t *testing.T) int {
 }
 
 // waitListening polls until addr accepts a connection or the process exits
-// (bounded: 10 s).
-func waitListening(addr string, cmd *exec.Cmd) bool {
-	for i := 0; i < 200; i++ {
+// (bounded: a minute, far more than s_server needs to start even on a
+// loaded host; the bound only keeps a broken server from hanging the test).
+func waitListening(addr string, exited <-chan struct{}) bool {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
 		c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
 		if err == nil {
 			c.Close()
 			return true
 		}
-		if cmd.ProcessState != nil {
+		select {
+		case <-exited:
 			return false
+		case <-time.After(50 * time.Millisecond): // the next try: a poll for s_server's readiness
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	return false
 }

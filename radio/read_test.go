@@ -140,7 +140,7 @@ var start = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 func writeCapture(t testing.TB, link layers.LinkType, ng bool, flows []flow) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	write := func(ci gopacket.CaptureInfo, data []byte) error { return nil }
+	var write func(ci gopacket.CaptureInfo, data []byte) error
 	var flush func() error
 	if ng {
 		w, err := pcapgo.NewNgWriter(&out, link)

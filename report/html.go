@@ -28,6 +28,9 @@ type Options struct {
 	// that wrote it.
 	Generated time.Time
 	Tool      string
+	// Fleet, when set, adds the fleet section: the device × algorithm ×
+	// operation matrix of a shared store (fleet.go).
+	Fleet *Fleet
 }
 
 //go:embed report.html.tmpl
@@ -48,6 +51,7 @@ type (
 		Runs      []runData
 		Figures   []figureData
 		Absent    []Builder
+		Fleet     *fleetData
 	}
 	runData struct {
 		Label, ID, Kind, Status, Started, Duration, Host, Device, Platform, CPU, Tool, Origin string
@@ -90,7 +94,7 @@ type (
 // SVG), result tables, environments and methods. It needs no network and
 // no script to display.
 func WriteHTML(w io.Writer, runs []*result.Run, opt Options) error {
-	if len(runs) == 0 {
+	if len(runs) == 0 && opt.Fleet == nil {
 		return fmt.Errorf("no runs to report")
 	}
 	in := NewInput(runs...)
@@ -107,6 +111,7 @@ func WriteHTML(w io.Writer, runs []*result.Run, opt Options) error {
 		Tool:      opt.Tool,
 		Font:      template.CSS("@font-face{font-family:'Liberation Sans';src:url(data:font/ttf;base64," + base64.StdEncoding.EncodeToString(liberationsansregular.TTF) + ") format('truetype');}"),
 		Absent:    absent,
+		Fleet:     fleetSection(opt.Fleet),
 	}
 	for i, run := range runs {
 		data.Runs = append(data.Runs, runSection(in.Labels[i], run, opt.Origins[run.ID]))

@@ -63,6 +63,10 @@ type Run struct {
 	Results     []Result    `json:"results"`
 	Errors      []string    `json:"errors,omitempty"`
 	Tags        []string    `json:"tags,omitempty"`
+	// Inputs are the data files the run's figures were computed from (a
+	// device profile, a calibration), carried whole so the run prices the
+	// same wherever it is read later (input.go).
+	Inputs []Input `json:"inputs,omitempty"`
 }
 
 // Tool identifies the cryptocost build that made a run.
@@ -75,6 +79,7 @@ type Tool struct {
 // Environment is the machine and software a run measured on.
 type Environment struct {
 	Hostname   string            `json:"hostname,omitempty"`
+	MachineID  string            `json:"machine_id,omitempty"` // tells apart machines that share a host name
 	OS         string            `json:"goos"`
 	Arch       string            `json:"goarch"`
 	GOARM      string            `json:"goarm,omitempty"`

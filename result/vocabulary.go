@@ -299,8 +299,9 @@ func init() {
 		"malformed":          "messages of the wrong length or another source",
 	})
 	define("verifications", Lower, "", map[string]string{
-		"verifications":     "signature verifications per node and interval",
-		"verifications-max": "the most verifications any node made in one interval",
+		"verifications":            "signature verifications per node and interval",
+		"verifications-max":        "the most verifications any node made in one interval",
+		"forged-verifications-max": "the most verifications of forged messages any node made in one interval (the flood defence allows 1)",
 	})
 	define("attacks", Higher, "", map[string]string{
 		"rejected": "attack attempts rejected",

@@ -67,6 +67,17 @@ type Env struct {
 	Quick bool
 	// Log receives progress notes (stderr, or io.Discard with --quiet).
 	Log io.Writer
+	// Progress, if not nil, hears how far the run is: cmd/cryptocost
+	// gives a progress bar (and, for scripts, an event log).
+	Progress Progress
+}
+
+// Progress hears about a run's progress: Begin with the number of steps,
+// Step as each is done (done so far, the one under way), End.
+type Progress interface {
+	Begin(total int)
+	Step(done int, current string)
+	End()
 }
 
 var registry []Scenario

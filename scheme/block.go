@@ -10,10 +10,14 @@ import (
 
 	"github.com/aead/serpent"
 	"github.com/emmansun/gmsm/sm4"
-	"golang.org/x/crypto/blowfish" //nolint:staticcheck // measured because the seed studies did
-	"golang.org/x/crypto/cast5"    //nolint:staticcheck // measured because the seed studies did
-	"golang.org/x/crypto/twofish"  //nolint:staticcheck // measured because the seed studies did
-	"golang.org/x/crypto/xtea"     //nolint:staticcheck // measured because the seed studies did
+	//lint:ignore SA1019 measured because the seed studies did
+	"golang.org/x/crypto/blowfish"
+	//lint:ignore SA1019 measured because the seed studies did
+	"golang.org/x/crypto/cast5"
+	//lint:ignore SA1019 measured because the seed studies did
+	"golang.org/x/crypto/twofish"
+	//lint:ignore SA1019 measured because the seed studies did
+	"golang.org/x/crypto/xtea"
 	"golang.org/x/sys/cpu"
 
 	"github.com/cryptocost/cryptocost/internal/idea"

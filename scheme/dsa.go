@@ -2,7 +2,8 @@ package scheme
 
 import (
 	"crypto"
-	"crypto/dsa" //nolint:staticcheck // deprecated, and measured because the seed studies measured it
+	//lint:ignore SA1019 deprecated, and measured because the seed studies measured it
+	"crypto/dsa"
 	"crypto/rand"
 	"crypto/sha256"
 	"embed"

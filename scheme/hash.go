@@ -15,7 +15,8 @@ import (
 	"github.com/zeebo/blake3"
 	"golang.org/x/crypto/blake2b"
 	"golang.org/x/crypto/blake2s"
-	"golang.org/x/crypto/ripemd160" //nolint:staticcheck // measured because the seed studies did
+	//lint:ignore SA1019 measured because the seed studies did
+	"golang.org/x/crypto/ripemd160"
 )
 
 // HashScheme is a message digest, or an XOF read to a fixed output length.

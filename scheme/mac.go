@@ -10,7 +10,8 @@ import (
 	"fmt"
 	"hash"
 
-	"golang.org/x/crypto/poly1305" //nolint:staticcheck // deprecated as a general-purpose MAC; measured as a primitive
+	//lint:ignore SA1019 deprecated as a general-purpose MAC; measured as a primitive
+	"golang.org/x/crypto/poly1305"
 
 	"github.com/cryptocost/cryptocost/internal/cmac"
 )

@@ -70,7 +70,8 @@ func (s *rsaPKEScheme) Encrypt(pub crypto.PublicKey, msg []byte) ([]byte, error)
 	if s.oaep {
 		return rsa.EncryptOAEP(sha256.New(), rand.Reader, k, msg, nil)
 	}
-	return rsa.EncryptPKCS1v15(rand.Reader, k, msg) //nolint:staticcheck // measured because the seed studies did
+	//lint:ignore SA1019 measured because the seed studies did
+	return rsa.EncryptPKCS1v15(rand.Reader, k, msg)
 }
 
 func (s *rsaPKEScheme) Decrypt(priv crypto.PrivateKey, ciphertext []byte) ([]byte, error) {
@@ -89,7 +90,8 @@ func (s *rsaPKEScheme) decrypter(k *rsa.PrivateKey) func(ct []byte) ([]byte, err
 		return func(ct []byte) ([]byte, error) { return rsa.DecryptOAEP(h, nil, k, ct, nil) }
 	}
 	return func(ct []byte) ([]byte, error) {
-		return rsa.DecryptPKCS1v15(nil, k, ct) //nolint:staticcheck // measured because the seed studies did
+		//lint:ignore SA1019 measured because the seed studies did
+		return rsa.DecryptPKCS1v15(nil, k, ct)
 	}
 }
 
@@ -194,7 +196,8 @@ func (s *rsaPKEScheme) prepareEncrypt(a Args) (Loop, error) {
 	}
 	return func(n int) error {
 		for range n {
-			if _, err := rsa.EncryptPKCS1v15(rand.Reader, pub, msg); err != nil { //nolint:staticcheck // measured because the seed studies did
+			//lint:ignore SA1019 measured because the seed studies did
+			if _, err := rsa.EncryptPKCS1v15(rand.Reader, pub, msg); err != nil {
 				return err
 			}
 		}

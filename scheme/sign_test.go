@@ -1,7 +1,8 @@
 package scheme
 
 import (
-	"crypto/dsa" //nolint:staticcheck // testing the deprecated DSA the seed studies measured
+	//lint:ignore SA1019 testing the deprecated DSA the seed studies measured
+	"crypto/dsa"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"

@@ -17,18 +17,23 @@ import (
 type migration struct {
 	version int
 	name    string
-	up      func(ctx context.Context, tx *sql.Tx) error
+	up      func(ctx context.Context, t *txn) error
 }
 
-// migrations is the schema's history, oldest first.
+// migrations is the schema's history, oldest first: one list for both
+// stores. The DDL is written once in portable types ({{float}}, {{time}}:
+// dialect.go) and every later step in Go over the documents, so a new
+// PostgreSQL store is made by the same steps as an SQLite file (migration 3
+// finds no round-1 documents there: a shared store starts from the metric
+// vocabulary's names and base units).
 var migrations = []migration{
 	{1, "runs: one row per run with its JSON document, and tags", execAll(`
 		CREATE TABLE runs (
 			id            TEXT PRIMARY KEY,
 			kind          TEXT NOT NULL,
 			status        TEXT NOT NULL,
-			started       TEXT NOT NULL, -- UTC, fixed-width (timeLayout), so text order is time order
-			finished      TEXT NOT NULL,
+			started       {{time}} NOT NULL, -- UTC, fixed-width (timeLayout), so text order is time order
+			finished      {{time}} NOT NULL,
 			hostname      TEXT NOT NULL DEFAULT '',
 			device        TEXT NOT NULL DEFAULT '',
 			goos          TEXT NOT NULL DEFAULT '',
@@ -40,8 +45,8 @@ var migrations = []migration{
 			origin        TEXT NOT NULL CHECK (origin IN ('local', 'imported')),
 			imported_from TEXT NOT NULL DEFAULT '',
 			imported_sha256 TEXT NOT NULL DEFAULT '',
-			imported_at   TEXT NOT NULL DEFAULT '',
-			saved_at      TEXT NOT NULL,
+			imported_at   {{time}} NOT NULL DEFAULT '',
+			saved_at      {{time}} NOT NULL,
 			document      TEXT NOT NULL -- the run as --format json writes it
 		);
 		CREATE INDEX runs_started ON runs(started);
@@ -56,6 +61,54 @@ var migrations = []migration{
 	`)},
 	{2, "results and metrics: an index of subjects and medians, rebuilt from the documents", migrateSubjects},
 	{3, "the metric vocabulary: round 1's documents rewritten to its names and base units, the index rebuilt", migrateVocabulary},
+	{4, "fleets: content hashes for idempotent saves, the machine and the importer, the inputs a run was priced with", migrateFleet},
+}
+
+// migrateFleet adds what a store shared by many machines needs: each
+// run's content hash (ContentHash: the key of idempotent saves and
+// pushes), the measuring machine's ID, the machine that imported or pushed
+// it, and an index of the inputs (device profiles, calibrations) the run
+// carries; then fills them from the documents already stored.
+func migrateFleet(ctx context.Context, t *txn) error {
+	if err := execAll(`
+		ALTER TABLE runs ADD COLUMN content_sha256 TEXT NOT NULL DEFAULT '';
+		ALTER TABLE runs ADD COLUMN machine_id TEXT NOT NULL DEFAULT '';
+		ALTER TABLE runs ADD COLUMN imported_by TEXT NOT NULL DEFAULT '';
+		CREATE INDEX runs_hostname ON runs(hostname, started);
+		CREATE TABLE run_inputs (
+			run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+			kind   TEXT NOT NULL,
+			name   TEXT NOT NULL,
+			sha256 TEXT NOT NULL, -- of the input's content, carried in the document
+			source TEXT NOT NULL DEFAULT '',
+			PRIMARY KEY (run_id, kind, name, sha256)
+		);
+		CREATE INDEX run_inputs_sha256 ON run_inputs(sha256);
+	`)(ctx, t); err != nil {
+		return err
+	}
+	docs, err := documents(ctx, t)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		var run result.Run
+		if err := json.Unmarshal([]byte(d.doc), &run); err != nil {
+			return fmt.Errorf("run %s: stored document unreadable: %w", d.id, err)
+		}
+		hash, err := ContentHash(&run)
+		if err != nil {
+			return fmt.Errorf("run %s: %w", d.id, err)
+		}
+		if _, err := t.exec(ctx, `UPDATE runs SET content_sha256 = ?, machine_id = ? WHERE id = ?`,
+			hash, run.Environment.MachineID, d.id); err != nil {
+			return err
+		}
+		if err := insertInputs(ctx, t, &run); err != nil {
+			return fmt.Errorf("run %s: %w", d.id, err)
+		}
+	}
+	return nil
 }
 
 // migrateVocabulary rewrites every stored document of schema
@@ -63,7 +116,7 @@ var migrations = []migration{
 // "battery-life" in seconds, times in ns/op become seconds, energies in
 // µJ/op or mJ become joules) and rebuilds that run's metric rows, so a run
 // saved by round 1 compares with one saved today.
-func migrateVocabulary(ctx context.Context, tx *sql.Tx) error {
+func migrateVocabulary(ctx context.Context, tx *txn) error {
 	docs, err := documents(ctx, tx)
 	if err != nil {
 		return err
@@ -80,13 +133,13 @@ func migrateVocabulary(ctx context.Context, tx *sql.Tx) error {
 		if err != nil {
 			return fmt.Errorf("run %s: after the upgrade: %w", d.id, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE runs SET document = ? WHERE id = ?`, string(doc), d.id); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE runs SET document = ? WHERE id = ?`, string(doc), d.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM metrics WHERE run_id = ?`, d.id); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM metrics WHERE run_id = ?`, d.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE run_id = ?`, d.id); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM results WHERE run_id = ?`, d.id); err != nil {
 			return err
 		}
 		if err := insertSubjects(ctx, tx, &run, nil); err != nil {
@@ -99,8 +152,8 @@ func migrateVocabulary(ctx context.Context, tx *sql.Tx) error {
 type storedDocument struct{ id, doc string }
 
 // documents reads every run's stored JSON document.
-func documents(ctx context.Context, tx *sql.Tx) ([]storedDocument, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, document FROM runs`)
+func documents(ctx context.Context, tx *txn) ([]storedDocument, error) {
+	rows, err := tx.query(ctx, `SELECT id, document FROM runs`)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +172,7 @@ func documents(ctx context.Context, tx *sql.Tx) ([]storedDocument, error) {
 // migrateSubjects adds per-subject and per-metric rows and fills them from
 // the documents already stored: the documents are the truth, so a new
 // index never needs the runs to be made again.
-func migrateSubjects(ctx context.Context, tx *sql.Tx) error {
+func migrateSubjects(ctx context.Context, tx *txn) error {
 	if err := execAll(`
 		CREATE TABLE results (
 			run_id      TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -144,9 +197,9 @@ func migrateSubjects(ctx context.Context, tx *sql.Tx) error {
 			unit    TEXT NOT NULL,
 			label   TEXT NOT NULL,
 			n       INTEGER NOT NULL,
-			median  REAL,
-			ci_low  REAL,
-			ci_high REAL,
+			median  {{float}},
+			ci_low  {{float}},
+			ci_high {{float}},
 			FOREIGN KEY (run_id, subject) REFERENCES results(run_id, subject) ON DELETE CASCADE
 		);
 		CREATE INDEX metrics_subject ON metrics(run_id, subject);
@@ -170,9 +223,11 @@ func migrateSubjects(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-func execAll(ddl string) func(context.Context, *sql.Tx) error {
-	return func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, ddl)
+// execAll runs DDL statements, their portable types spelled for the
+// store's dialect.
+func execAll(ddl string) func(context.Context, *txn) error {
+	return func(ctx context.Context, t *txn) error {
+		_, err := t.tx.ExecContext(ctx, t.d.types.Replace(ddl))
 		return err
 	}
 }
@@ -192,8 +247,13 @@ func (s *Store) migrateTo(ctx context.Context, target int) error {
 	// autocommit statement that reads and then writes can fail at once
 	// with SQLITE_BUSY in WAL mode when another process commits between
 	// the two, without waiting on busy_timeout.
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+	// On PostgreSQL, under the schema lock: two processes creating the
+	// same table at once can collide in the catalog.
+	err := s.inTx(ctx, func(t *txn) error {
+		if err := s.d.lockSchema(ctx, t.tx); err != nil {
+			return err
+		}
+		_, err := t.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
 			version    INTEGER PRIMARY KEY,
 			name       TEXT NOT NULL,
 			applied_at TEXT NOT NULL
@@ -222,34 +282,32 @@ func (s *Store) migrateTo(ctx context.Context, target int) error {
 }
 
 func (s *Store) apply(ctx context.Context, m migration) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+	return s.inTx(ctx, func(t *txn) error {
+		if err := s.d.lockSchema(ctx, t.tx); err != nil {
+			return err
+		}
+		// Another process may have migrated while this one waited for the
+		// lock: check again inside the transaction.
+		var done int
+		if err := t.queryRow(ctx, `SELECT count(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {
+			return err
+		}
+		if done > 0 {
+			return nil
+		}
+		if err := m.up(ctx, t); err != nil {
+			return err
+		}
+		_, err := t.exec(ctx, `INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)`,
+			m.version, m.name, formatTime(time.Now()))
 		return err
-	}
-	defer tx.Rollback()
-	// Another process may have migrated while this one waited for the
-	// lock: check again inside the transaction.
-	var done int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {
-		return err
-	}
-	if done > 0 {
-		return nil
-	}
-	if err := m.up(ctx, tx); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)`,
-		m.version, m.name, formatTime(time.Now())); err != nil {
-		return err
-	}
-	return tx.Commit()
+	})
 }
 
 // version is the highest migration applied (0 for a new store).
 func (s *Store) version(ctx context.Context) (int, error) {
 	var v sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM schema_version`).Scan(&v); err != nil {
+	if err := s.queryRow(ctx, `SELECT max(version) FROM schema_version`).Scan(&v); err != nil {
 		return 0, err
 	}
 	return int(v.Int64), nil

@@ -26,10 +26,16 @@ type Summary struct {
 	GOARCH      string        `json:"goarch,omitempty"`
 	CPUModel    string        `json:"cpu_model,omitempty"`
 	ToolVersion string        `json:"tool_version,omitempty"`
-	Results     int           `json:"results"`
-	Tags        []string      `json:"tags,omitempty"`
-	Origin      Origin        `json:"origin"`
-	SavedAt     time.Time     `json:"saved_at"`
+	// MachineID is the measuring machine's ID (result.Environment's
+	// machine_id), which tells apart boards that share a host name.
+	MachineID string `json:"machine_id,omitempty"`
+	// ContentSHA256 is ContentHash of the run: the key of idempotent
+	// saves.
+	ContentSHA256 string    `json:"content_sha256"`
+	Results       int       `json:"results"`
+	Tags          []string  `json:"tags,omitempty"`
+	Origin        Origin    `json:"origin"`
+	SavedAt       time.Time `json:"saved_at"`
 }
 
 // Stored is a run read back from the store with what the store knows
@@ -56,44 +62,18 @@ type Filter struct {
 }
 
 const summaryColumns = `id, kind, status, started, finished, hostname, device, goos, goarch, cpu_model,
-	tool_version, results, origin, imported_from, imported_sha256, imported_at, saved_at`
+	tool_version, machine_id, content_sha256, results, origin, imported_from, imported_sha256, imported_at,
+	imported_by, saved_at`
 
 // List returns the runs matching f, most recent first.
 func (s *Store) List(ctx context.Context, f Filter) ([]Summary, error) {
-	var where []string
-	var args []any
-	eq := func(col, v string) {
-		if v != "" {
-			where = append(where, col+" = ? COLLATE NOCASE")
-			args = append(args, v)
-		}
-	}
-	eq("kind", f.Kind)
-	eq("device", f.Device)
-	eq("hostname", f.Host)
-	eq("status", f.Status)
-	eq("origin", f.Origin)
-	if !f.Since.IsZero() {
-		where = append(where, "started >= ?")
-		args = append(args, formatTime(f.Since))
-	}
-	if !f.Until.IsZero() {
-		where = append(where, "started < ?")
-		args = append(args, formatTime(f.Until))
-	}
-	for _, t := range f.Tags {
-		where = append(where, "id IN (SELECT run_id FROM run_tags WHERE tag = ?)")
-		args = append(args, t)
-	}
-	q := "SELECT " + summaryColumns + " FROM runs"
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY started DESC, id DESC"
+	where, args := f.where("")
+	q := "SELECT " + summaryColumns + " FROM runs" + where + " ORDER BY started DESC, id DESC"
 	if f.Limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d", f.Limit)
+		q += " LIMIT ?"
+		args = append(args, f.Limit)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -117,12 +97,55 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Summary, error) {
 	return out, nil
 }
 
-func scanSummary(row interface{ Scan(...any) error }) (Summary, error) {
+// where is the SQL condition (" WHERE …", or "") and its parameters
+// for f, on the runs table under alias (runs' own columns when "").
+func (f Filter) where(alias string) (string, []any) {
+	col := func(c string) string {
+		if alias == "" {
+			return c
+		}
+		return alias + "." + c
+	}
+	var where []string
+	var args []any
+	eq := func(c, v string) {
+		if v != "" {
+			// lower() on both sides: ASCII case folding, as SQLite's
+			// NOCASE, in either database.
+			where = append(where, "lower("+col(c)+") = lower(?)")
+			args = append(args, v)
+		}
+	}
+	eq("kind", f.Kind)
+	eq("device", f.Device)
+	eq("hostname", f.Host)
+	eq("status", f.Status)
+	eq("origin", f.Origin)
+	if !f.Since.IsZero() {
+		where = append(where, col("started")+" >= ?")
+		args = append(args, formatTime(f.Since))
+	}
+	if !f.Until.IsZero() {
+		where = append(where, col("started")+" < ?")
+		args = append(args, formatTime(f.Until))
+	}
+	for _, t := range f.Tags {
+		where = append(where, col("id")+" IN (SELECT run_id FROM run_tags WHERE tag = ?)")
+		args = append(args, t)
+	}
+	if len(where) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, error) {
 	var sum Summary
 	var status, started, finished, importedAt, savedAt string
-	err := row.Scan(&sum.ID, &sum.Kind, &status, &started, &finished, &sum.Hostname, &sum.Device, &sum.GOOS,
-		&sum.GOARCH, &sum.CPUModel, &sum.ToolVersion, &sum.Results, &sum.Origin.Kind, &sum.Origin.From,
-		&sum.Origin.SHA256, &importedAt, &savedAt)
+	dest := []any{&sum.ID, &sum.Kind, &status, &started, &finished, &sum.Hostname, &sum.Device, &sum.GOOS,
+		&sum.GOARCH, &sum.CPUModel, &sum.ToolVersion, &sum.MachineID, &sum.ContentSHA256, &sum.Results,
+		&sum.Origin.Kind, &sum.Origin.From, &sum.Origin.SHA256, &importedAt, &sum.Origin.By, &savedAt}
+	err := row.Scan(append(dest, extra...)...)
 	if err != nil {
 		return sum, err
 	}
@@ -135,7 +158,7 @@ func scanSummary(row interface{ Scan(...any) error }) (Summary, error) {
 }
 
 func (s *Store) tags(ctx context.Context, id string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT tag FROM run_tags WHERE run_id = ? ORDER BY tag`, id)
+	rows, err := s.query(ctx, `SELECT tag FROM run_tags WHERE run_id = ? ORDER BY tag`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -163,14 +186,16 @@ func (s *Store) Resolve(ctx context.Context, ref string) (string, error) {
 	}
 	if strings.EqualFold(ref, Latest) {
 		var id string
-		err := s.db.QueryRowContext(ctx, `SELECT id FROM runs ORDER BY started DESC, id DESC LIMIT 1`).Scan(&id)
+		err := s.queryRow(ctx, `SELECT id FROM runs ORDER BY started DESC, id DESC LIMIT 1`).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return "", fmt.Errorf("no runs in %s yet: run cryptocost bench, or import one", s.path)
 		}
 		return id, err
 	}
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(ref)
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM runs WHERE id = ? OR id LIKE ? ESCAPE '\' ORDER BY id LIMIT 6`, ref, escaped+"%")
+	// lower() on both sides: SQLite's LIKE ignores ASCII case,
+	// PostgreSQL's does not; a prefix matches the same on either.
+	rows, err := s.query(ctx, `SELECT id FROM runs WHERE id = ? OR lower(id) LIKE lower(?) ESCAPE '\' ORDER BY id LIMIT 6`, ref, escaped+"%")
 	if err != nil {
 		return "", err
 	}
@@ -209,19 +234,10 @@ func (s *Store) Get(ctx context.Context, ref string) (*Stored, error) {
 	if err != nil {
 		return nil, err
 	}
-	row := s.db.QueryRowContext(ctx, "SELECT "+summaryColumns+", document FROM runs WHERE id = ?", id)
-	var sum Summary
 	var doc string
-	var status, started, finished, importedAt, savedAt string
-	if err := row.Scan(&sum.ID, &sum.Kind, &status, &started, &finished, &sum.Hostname, &sum.Device, &sum.GOOS,
-		&sum.GOARCH, &sum.CPUModel, &sum.ToolVersion, &sum.Results, &sum.Origin.Kind, &sum.Origin.From,
-		&sum.Origin.SHA256, &importedAt, &savedAt, &doc); err != nil {
+	sum, err := scanSummary(s.queryRow(ctx, "SELECT "+summaryColumns+", document FROM runs WHERE id = ?", id), &doc)
+	if err != nil {
 		return nil, fmt.Errorf("run %s: %w", id, err)
-	}
-	sum.Status = result.Status(status)
-	sum.Started, sum.Finished, sum.SavedAt = parseTime(started), parseTime(finished), parseTime(savedAt)
-	if importedAt != "" {
-		sum.Origin.At = parseTime(importedAt)
 	}
 	runs, err := result.ReadJSON(strings.NewReader(doc))
 	if err != nil {
@@ -240,17 +256,12 @@ func (s *Store) Tag(ctx context.Context, ref string, tags ...string) (string, er
 	if err != nil {
 		return "", err
 	}
-	return id, s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, t := range tags {
-			if err := checkTag(t); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO run_tags (run_id, tag) VALUES (?, ?)`, id, t); err != nil {
-				return err
-			}
+	for _, t := range tags {
+		if err := checkTag(t); err != nil {
+			return "", err
 		}
-		return nil
-	})
+	}
+	return id, s.inTx(ctx, func(t *txn) error { return insertTags(ctx, t, id, tags) })
 }
 
 // Untag removes tags from the run ref names.
@@ -259,9 +270,9 @@ func (s *Store) Untag(ctx context.Context, ref string, tags ...string) (string, 
 	if err != nil {
 		return "", err
 	}
-	return id, s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, t := range tags {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM run_tags WHERE run_id = ? AND tag = ?`, id, t); err != nil {
+	return id, s.inTx(ctx, func(t *txn) error {
+		for _, tag := range tags {
+			if _, err := t.exec(ctx, `DELETE FROM run_tags WHERE run_id = ? AND tag = ?`, id, tag); err != nil {
 				return err
 			}
 		}
@@ -275,8 +286,8 @@ func (s *Store) Delete(ctx context.Context, ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return id, s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE id = ?`, id)
+	return id, s.inTx(ctx, func(t *txn) error {
+		_, err := t.exec(ctx, `DELETE FROM runs WHERE id = ?`, id)
 		return err
 	})
 }
@@ -289,7 +300,53 @@ func checkTag(t string) error {
 	return nil
 }
 
-// isConstraint reports a uniqueness or foreign-key violation.
-func isConstraint(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "constraint failed")
+// StoredInput is the index entry of an input a run carries (its content
+// is in the run's document: Run.Inputs).
+type StoredInput struct {
+	Kind   string `json:"kind"`
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
+	Source string `json:"source,omitempty"`
+}
+
+// Inputs lists the inputs (device profiles, calibrations) the run ref
+// names was priced with.
+func (s *Store) Inputs(ctx context.Context, ref string) ([]StoredInput, error) {
+	id, err := s.Resolve(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.query(ctx, `SELECT kind, name, sha256, source FROM run_inputs WHERE run_id = ? ORDER BY kind, name, sha256`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []StoredInput
+	for rows.Next() {
+		var in StoredInput
+		if err := rows.Scan(&in.Kind, &in.Name, &in.SHA256, &in.Source); err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	return out, rows.Err()
+}
+
+// RunsWithInput lists the IDs of the runs that carry the input whose
+// content has that SHA-256 (every run priced with one calibration).
+func (s *Store) RunsWithInput(ctx context.Context, sha256 string) ([]string, error) {
+	rows, err := s.query(ctx, `SELECT DISTINCT run_id FROM run_inputs WHERE sha256 = ? ORDER BY run_id`, sha256)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }

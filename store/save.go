@@ -5,12 +5,12 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"time"
 	"unicode"
@@ -30,6 +30,8 @@ type Origin struct {
 	SHA256 string `json:"sha256,omitempty"`
 	// At is when it was imported.
 	At time.Time `json:"at,omitzero"`
+	// By is the host name of the machine that imported or pushed it.
+	By string `json:"by,omitempty"`
 }
 
 // Origin kinds.
@@ -43,7 +45,11 @@ func (o Origin) String() string {
 	if o.Kind != Imported {
 		return "made here"
 	}
-	return fmt.Sprintf("imported from %s (sha256 %.12s…) on %s", o.From, o.SHA256, o.At.UTC().Format(time.RFC3339))
+	s := fmt.Sprintf("imported from %s (sha256 %.12s…) on %s", o.From, o.SHA256, o.At.UTC().Format(time.RFC3339))
+	if o.By != "" {
+		s += " by " + o.By
+	}
+	return s
 }
 
 // MaxImportBytes caps the size of a file `import` reads: a full default
@@ -52,14 +58,18 @@ func (o Origin) String() string {
 // memory.
 const MaxImportBytes = 256 << 20
 
-// Save stores run, made on this machine, in one transaction.
+// Save stores run, made on this machine, in one transaction. Saving a run
+// that is already stored (the same ID and content: ContentHash) adds its
+// tags and is otherwise a no-op; a different run under a stored ID is
+// refused.
 func (s *Store) Save(ctx context.Context, run *result.Run) error {
-	doc, err := document(run)
+	doc, hash, err := documentAndHash(run)
 	if err != nil {
 		return err
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		return s.insertRun(ctx, tx, run, doc, Origin{Kind: Local})
+	err = s.inTx(ctx, func(t *txn) error {
+		_, err := s.insertRun(ctx, t, run, doc, hash, Origin{Kind: Local})
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("saving run %s in %s: %w", run.ID, s.path, err)
@@ -81,6 +91,12 @@ type ImportOutcome struct {
 // imported from source with the SHA-256 of the bytes read. The documents
 // are kept as they are, labels included (see the package comment).
 func (s *Store) Import(ctx context.Context, r io.Reader, source string) ([]ImportOutcome, error) {
+	return s.ImportTagged(ctx, r, source, nil)
+}
+
+// ImportTagged is Import with tags added to every run, in the same
+// transaction.
+func (s *Store) ImportTagged(ctx context.Context, r io.Reader, source string, tags []string) ([]ImportOutcome, error) {
 	limit := int64(cmp.Or(s.maxImport, MaxImportBytes))
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
@@ -94,33 +110,29 @@ func (s *Store) Import(ctx context.Context, r io.Reader, source string) ([]Impor
 		return nil, fmt.Errorf("%s: %w (import reads the JSON that --format json writes)", source, err)
 	}
 	sum := sha256.Sum256(data)
-	origin := Origin{Kind: Imported, From: source, SHA256: hex.EncodeToString(sum[:]), At: time.Now().UTC()}
+	by, _ := os.Hostname()
+	origin := Origin{Kind: Imported, From: source, SHA256: hex.EncodeToString(sum[:]), At: time.Now().UTC(), By: by}
 	var out []ImportOutcome
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(t *txn) error {
 		out = out[:0]
 		for i, run := range runs {
 			if run.ID == "" {
 				return fmt.Errorf("%s: run %d has no id", source, i)
 			}
-			doc, err := document(run)
+			for _, tag := range tags {
+				if !slices.Contains(run.Tags, tag) {
+					run.Tags = append(run.Tags, tag)
+				}
+			}
+			doc, hash, err := documentAndHash(run)
 			if err != nil {
 				return fmt.Errorf("%s: run %s: %w", source, run.ID, err)
 			}
-			var stored string
-			switch err := tx.QueryRowContext(ctx, `SELECT document FROM runs WHERE id = ?`, run.ID).Scan(&stored); {
-			case err == nil:
-				if stored != string(doc) {
-					return fmt.Errorf("%s: a different run with id %s is already in the store: delete it first (cryptocost runs delete %s) or import into another store with --db", source, run.ID, run.ID)
-				}
-				out = append(out, ImportOutcome{ID: run.ID, AlreadyStored: true, Results: len(run.Results)})
-				continue
-			case !errors.Is(err, sql.ErrNoRows):
-				return err
+			inserted, err := s.insertRun(ctx, t, run, doc, hash, origin)
+			if err != nil {
+				return fmt.Errorf("%s: %w", source, err)
 			}
-			if err := s.insertRun(ctx, tx, run, doc, origin); err != nil {
-				return fmt.Errorf("%s: run %s: %w", source, run.ID, err)
-			}
-			out = append(out, ImportOutcome{ID: run.ID, Results: len(run.Results)})
+			out = append(out, ImportOutcome{ID: run.ID, AlreadyStored: !inserted, Results: len(run.Results)})
 		}
 		return nil
 	})
@@ -128,6 +140,33 @@ func (s *Store) Import(ctx context.Context, r io.Reader, source string) ([]Impor
 		return nil, err
 	}
 	return out, nil
+}
+
+// ContentHash is the hex SHA-256 of what a run measured: its document as
+// the store keeps it, without its tags (tags are the store's to change:
+// `runs tag`, `--tag` on save or import). It keys idempotent saves: the
+// same run saved, imported or pushed twice — from its -o file, from an
+// export, from the file kept when a save failed — hashes the same.
+func ContentHash(run *result.Run) (string, error) {
+	_, hash, err := documentAndHash(run)
+	return hash, err
+}
+
+// documentAndHash is the run's document and its ContentHash, encoding the
+// run once when it has no tags (most runs), twice when it has.
+func documentAndHash(run *result.Run) (doc []byte, hash string, err error) {
+	bare := *run
+	bare.Tags = nil
+	if doc, err = document(&bare); err != nil {
+		return nil, "", err
+	}
+	sum := sha256.Sum256(doc)
+	if len(run.Tags) > 0 {
+		if doc, err = document(run); err != nil {
+			return nil, "", err
+		}
+	}
+	return doc, hex.EncodeToString(sum[:]), nil
 }
 
 // document is the run as the json format writes it, compacted.
@@ -145,6 +184,18 @@ func document(run *result.Run) ([]byte, error) {
 	if err := run.Validate(); err != nil {
 		return nil, fmt.Errorf("run %s: %w", run.ID, err)
 	}
+	for _, in := range run.Inputs {
+		if err := in.Check(); err != nil {
+			return nil, fmt.Errorf("run %s: %w", run.ID, err)
+		}
+	}
+	if len(run.Command) > 0 {
+		// A password typed in --db postgres://user:secret@… never reaches
+		// the store (runs record their command line).
+		c := *run
+		c.Command = RedactArgs(run.Command)
+		run = &c
+	}
 	f, err := result.FormatByName("json")
 	if err != nil {
 		return nil, err
@@ -160,26 +211,38 @@ func document(run *result.Run) ([]byte, error) {
 	return compact.Bytes(), nil
 }
 
-// inTx runs fn in a transaction, committing only if fn succeeds: the
-// database/sql contract plus SQLite's atomic commit are what make a save
-// all-or-nothing, even if the process dies mid-way (the journal rolls an
-// unfinished transaction back on the next open).
-func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+// inTx runs fn in a transaction on one connection, committing only if fn
+// succeeds: the database/sql contract plus the database's atomic commit
+// are what make a save all-or-nothing, even if the process dies mid-way
+// (SQLite's journal rolls an unfinished transaction back on the next open;
+// PostgreSQL aborts a transaction whose client went away).
+func (s *Store) inTx(ctx context.Context, fn func(*txn) error) error {
+	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return explain(err)
+		return s.d.explain(err, s.host)
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return s.d.explain(err, s.host)
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(&txn{tx: tx, conn: conn, d: s.d}); err != nil {
 		return err
 	}
-	return explain(tx.Commit())
+	return s.d.explain(tx.Commit(), s.host)
 }
 
-func (s *Store) insertRun(ctx context.Context, tx *sql.Tx, run *result.Run, doc []byte, o Origin) error {
-	for _, t := range run.Tags {
-		if err := checkTag(t); err != nil {
-			return err
+// insertRun stores run with its tags, index rows and inputs, unless a run
+// with its ID is already stored: then, if that run has the same content
+// hash, it adds run's tags and reports inserted false; if not, it fails.
+// The INSERT … ON CONFLICT DO NOTHING makes two writers of one run (two
+// pushes of a file at once) meet at the row lock: the second waits for the
+// first to commit, then finds the run stored.
+func (s *Store) insertRun(ctx context.Context, t *txn, run *result.Run, doc []byte, hash string, o Origin) (inserted bool, err error) {
+	for _, tag := range run.Tags {
+		if err := checkTag(tag); err != nil {
+			return false, err
 		}
 	}
 	env := run.Environment
@@ -187,54 +250,82 @@ func (s *Store) insertRun(ctx context.Context, tx *sql.Tx, run *result.Run, doc 
 	if o.Kind == Imported {
 		importedAt = formatTime(o.At)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO runs (id, kind, status, started, finished, hostname, device,
+	res, err := t.exec(ctx, `INSERT INTO runs (id, kind, status, started, finished, hostname, device,
 		goos, goarch, cpu_model, tool_version, tool_commit, results, origin, imported_from, imported_sha256,
-		imported_at, saved_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		imported_at, saved_at, document, content_sha256, machine_id, imported_by)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
 		run.ID, run.Kind, string(run.Status), formatTime(run.Started), formatTime(run.Finished), env.Hostname, env.Device,
 		env.OS, env.Arch, env.CPUModel, run.Tool.Version, run.Tool.Commit, len(run.Results), o.Kind, o.From, o.SHA256,
-		importedAt, formatTime(time.Now()), string(doc))
+		importedAt, formatTime(time.Now()), string(doc), hash, env.MachineID, o.By)
 	if err != nil {
-		if isConstraint(err) {
-			return fmt.Errorf("a run with id %s is already in the store", run.ID)
-		}
-		return err
+		return false, err
 	}
-	tags := slices.Clone(run.Tags)
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, err
+	}
+	if n == 0 {
+		var stored string
+		if err := t.queryRow(ctx, `SELECT content_sha256 FROM runs WHERE id = ?`, run.ID).Scan(&stored); err != nil {
+			return false, fmt.Errorf("run %s: %w", run.ID, err)
+		}
+		if stored != hash {
+			return false, fmt.Errorf("a different run with id %s is already in the store: delete it first (cryptocost runs delete %s) or use another store with --db", run.ID, run.ID)
+		}
+		return false, insertTags(ctx, t, run.ID, run.Tags)
+	}
+	if err := insertTags(ctx, t, run.ID, run.Tags); err != nil {
+		return false, err
+	}
+	if err := insertInputs(ctx, t, run); err != nil {
+		return false, err
+	}
+	return true, insertSubjects(ctx, t, run, s.afterResult)
+}
+
+func insertTags(ctx context.Context, t *txn, id string, tags []string) error {
+	tags = slices.Clone(tags)
 	slices.Sort(tags)
-	for _, t := range slices.Compact(tags) {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO run_tags (run_id, tag) VALUES (?, ?)`, run.ID, t); err != nil {
+	for _, tag := range slices.Compact(tags) {
+		if _, err := t.exec(ctx, `INSERT INTO run_tags (run_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING`, id, tag); err != nil {
 			return err
 		}
 	}
-	return insertSubjects(ctx, tx, run, s.afterResult)
+	return nil
 }
 
-// insertSubjects writes the index rows of run's results and metrics.
-func insertSubjects(ctx context.Context, tx *sql.Tx, run *result.Run, after func(int) error) error {
-	for i, r := range run.Results {
-		sub := r.Subject
-		if _, err := tx.ExecContext(ctx, `INSERT INTO results (run_id, idx, subject, kind, scheme, provider, family,
-			operation, input_bytes, label, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			run.ID, i, sub.Name, sub.Kind, sub.Scheme, sub.Provider, sub.Family, sub.Operation, sub.InputBytes,
-			string(r.Provenance.Label), r.Error); err != nil {
-			return fmt.Errorf("result %q: %w", sub.Name, err)
-		}
-		for _, m := range r.Metrics {
-			sm := m.Summary
-			if _, err := tx.ExecContext(ctx, `INSERT INTO metrics (run_id, subject, name, unit, label, n, median,
-				ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				run.ID, sub.Name, m.Name, m.Unit, string(m.Label), sm.N, finite(sm.Median), finite(sm.CILow),
-				finite(sm.CIHigh)); err != nil {
-				return fmt.Errorf("result %q metric %q: %w", sub.Name, m.Name, err)
-			}
-		}
-		if after != nil {
-			if err := after(i); err != nil {
-				return err
-			}
+// insertInputs indexes the inputs the run carries (their content stays in
+// the document).
+func insertInputs(ctx context.Context, t *txn, run *result.Run) error {
+	for _, in := range run.Inputs {
+		if _, err := t.exec(ctx, `INSERT INTO run_inputs (run_id, kind, name, sha256, source) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, run.ID, in.Kind, in.Name, in.SHA256, in.Source); err != nil {
+			return fmt.Errorf("input %s %s: %w", in.Kind, in.Name, err)
 		}
 	}
 	return nil
+}
+
+// insertSubjects writes the index rows of run's results and metrics.
+func insertSubjects(ctx context.Context, t *txn, run *result.Run, after func(int) error) error {
+	rows := subjectRows{after: after}
+	for i, r := range run.Results {
+		sub := r.Subject
+		rows.results = append(rows.results, []any{run.ID, i, sub.Name, sub.Kind, sub.Scheme, sub.Provider, sub.Family,
+			sub.Operation, sub.InputBytes, string(r.Provenance.Label), r.Error})
+		for _, m := range r.Metrics {
+			sm := m.Summary
+			rows.metrics = append(rows.metrics, []any{run.ID, sub.Name, m.Name, m.Unit, string(m.Label), sm.N,
+				finite(sm.Median), finite(sm.CILow), finite(sm.CIHigh)})
+		}
+	}
+	return t.d.loadSubjects(ctx, t, rows)
+}
+
+func subjectError(row []any, err error) error { return fmt.Errorf("result %q: %w", row[2], err) }
+
+func metricError(row []any, err error) error {
+	return fmt.Errorf("result %q metric %q: %w", row[1], row[2], err)
 }
 
 // finite maps non-finite values (an unbounded CI) to NULL.

@@ -1,26 +1,35 @@
-// Package store keeps cryptocost runs in an embedded SQLite database
-// (modernc.org/sqlite: pure Go, no cgo, so the cross-compiled binary on a
-// board has it too).
+// Package store keeps cryptocost runs in a results database: an embedded
+// SQLite file by default (modernc.org/sqlite: pure Go, no cgo), or a
+// PostgreSQL database a lab shares (postgres://…: github.com/jackc/pgx/v5,
+// pure Go too, so a board's cross-compiled cryptocost can push to it).
+// Both are the same Store: one schema, one list of migrations, the same
+// queries, with a dialect (dialect.go) for the few things the two spell
+// differently.
 //
 // Every run is stored twice over: as its full JSON document (the result
 // model, raw samples included, exactly what `--format json` writes), and as
 // indexed columns (kind, status, times, host, device, tags; one row per
-// subject and per metric) so runs can be listed and filtered without
-// reading documents. The document is the truth; the columns are an index
-// that a migration can rebuild from it.
+// subject and per metric; the inputs it was priced with) so runs can be
+// listed, filtered and tabulated across a fleet without reading documents.
+// The document is the truth; the columns are an index that a migration can
+// rebuild from it.
 //
 // A run is saved in one transaction: either all of it is in the store or
 // none of it (an interrupted or failed save leaves no half-written run).
-// The schema is versioned: a schema_version table records which of the
-// ordered migrations (migrate.go) have been applied, each in its own
-// transaction.
+// Saving is idempotent, keyed on the run's ID and a hash of its content
+// (ContentHash): a run saved or pushed twice is one run, and a different
+// run under a stored ID is refused. Many processes on many machines may
+// save at once. The schema is versioned: a schema_version table records
+// which of the ordered migrations (migrate.go) have been applied, each in
+// its own transaction.
 //
 // Imported runs (made elsewhere: another machine, the cross-compiled
 // binary on a board) keep their document unchanged — metric labels stay as
 // the measuring run wrote them, because a time measured by a timer on the
 // board is a measurement of the board — and the store records the import
-// on the run: origin "imported", the file, its SHA-256 and the time of
-// import (see Origin). Reports and `show` print it.
+// on the run: origin "imported", the file, its SHA-256, the time and the
+// machine that imported or pushed it (see Origin). Reports and `show`
+// print it.
 package store
 
 import (
@@ -39,7 +48,8 @@ import (
 )
 
 // EnvDB names an environment variable that, when set, overrides the
-// default store path (the --db flag overrides both).
+// default store (the --db flag overrides both): a file path, or a
+// postgres:// URL for a shared store.
 const EnvDB = "CRYPTOCOST_DB"
 
 // FileName is the store's file name in the user's data directory.
@@ -52,7 +62,9 @@ const busyTimeout = 10 * time.Second
 // Store is an open results database.
 type Store struct {
 	db   *sql.DB
-	path string
+	path string // the file, or the URL without its password
+	d    *dialect
+	host string // the PostgreSQL server, for messages
 
 	// afterResult, when set (by tests), runs after each result row is
 	// inserted inside a save's transaction; an error aborts the save.
@@ -109,14 +121,18 @@ func dataDir() (string, error) {
 	return filepath.Join(home, ".local", "share"), nil
 }
 
-// Open opens (creating if needed) the store at path, or at DefaultPath when
-// path is empty, and brings its schema up to date.
+// Open opens (creating if needed) the store at path — an SQLite file, or
+// a postgres:// URL — or at DefaultPath when path is empty, and brings its
+// schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		var err error
 		if path, err = DefaultPath(); err != nil {
 			return nil, err
 		}
+	}
+	if IsURL(path) {
+		return openPostgres(ctx, path)
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("results store %s is a directory: give a file, such as %s", path, filepath.Join(path, FileName))
@@ -145,7 +161,7 @@ func openMigrated(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, d: sqlite}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -174,6 +190,16 @@ func openDB(path string) (*sql.DB, error) {
 	return sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+q.Encode())
 }
 
+var sqlite = &dialect{
+	name:         "sqlite",
+	placeholders: questionMarks,
+	types:        sqliteTypes,
+	lockSchema:   func(context.Context, *sql.Tx) error { return nil },
+	loadSubjects: insertRows,
+	isConstraint: func(err error) bool { return err != nil && strings.Contains(err.Error(), "constraint failed") },
+	explain:      func(err error, _ string) error { return explain(err) },
+}
+
 // explain turns SQLite's terse errors into what a user can act on.
 func explain(err error) error {
 	if err == nil {
@@ -199,8 +225,12 @@ type explained struct{ error }
 
 func (e explained) Unwrap() error { return e.error }
 
-// Path is the database file.
+// Path is the database file, or the PostgreSQL URL without its password:
+// what messages show.
 func (s *Store) Path() string { return s.path }
+
+// Dialect is "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.d.name }
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
@@ -221,6 +251,23 @@ func SaveRun(ctx context.Context, dbPath string, run *result.Run) error {
 	if err := s.Save(ctx, run); err != nil {
 		s.Close()
 		return err
+	}
+	return s.Close()
+}
+
+// Check opens and closes a PostgreSQL store (db, else $CRYPTOCOST_DB) to
+// learn before a long run that it answers and accepts the login; for an
+// SQLite file it does nothing (opening one creates it).
+func Check(ctx context.Context, db string) error {
+	if db == "" {
+		db = os.Getenv(EnvDB)
+	}
+	if !IsURL(db) {
+		return nil
+	}
+	s, err := Open(ctx, db)
+	if err != nil {
+		return fmt.Errorf("%w (--no-save to run without it)", err)
 	}
 	return s.Close()
 }

@@ -300,7 +300,7 @@ func TestMigrations(t *testing.T) {
 	os.Remove(path)
 	os.Remove(path + "-wal")
 	os.Remove(path + "-shm")
-	s = &Store{path: path}
+	s = &Store{path: path, d: sqlite}
 	s.db, err = openDB(path)
 	if err != nil {
 		t.Fatal(err)
@@ -355,7 +355,7 @@ func TestMigrations(t *testing.T) {
 func TestMigrationIsTransactional(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "results.db")
-	s := &Store{path: path}
+	s := &Store{path: path, d: sqlite}
 	var err error
 	if s.db, err = openDB(path); err != nil {
 		t.Fatal(err)

@@ -404,6 +404,13 @@ func (opensslPeer) NewClient(env *Env, c Cell) (Client, error) {
 	return cl, nil
 }
 
+// sessionSaved reports whether s_client has written a whole session to
+// file (-sess_out): PEM, so the END line marks it complete.
+func sessionSaved(file string) bool {
+	b, err := os.ReadFile(file)
+	return err == nil && bytes.Contains(b, []byte("-----END SSL SESSION PARAMETERS-----"))
+}
+
 // Run starts one s_client for the connection. It cannot say when its
 // handshake is done, so the lab's tap does; stdin EOF then makes it send
 // close_notify and exit (-no_ign_eof).
@@ -480,6 +487,22 @@ func (cl *opensslClient) Run(ctx context.Context, addr string, plan ConnPlan, w 
 		// saved with -sess_out) before closing.
 		if err := w.Quiet(ctx, max(3*w.rtt, 50*time.Millisecond)); err != nil {
 			return fail(err)
+		}
+		// A quiet link does not say s_client has handled the ticket: on a
+		// loaded host it may still be reading it. The event is the session
+		// file written; wait for it before closing, so the resumption has
+		// its session.
+		if plan.Prime && cl.cell.Resumption != ResumeNone {
+			for !sessionSaved(cl.sess) {
+				select {
+				case <-ctx.Done():
+					return fail(fmt.Errorf("no session saved in %s: %w", cl.sess, ctx.Err()))
+				case <-exited:
+					pc.Err = fmt.Errorf("openssl s_client exited before saving its session: %s", stderr.String())
+					return pc
+				case <-time.After(time.Millisecond):
+				}
+			}
 		}
 	}
 	stdin.Close()

@@ -511,10 +511,9 @@ func siJoules(j float64) string {
 // times and the bytes each way.
 func messages(w io.Writer, r result.Result) {
 	type msg struct {
-		at    float64
-		dir   string
-		name  string
-		bytes float64
+		at   float64
+		dir  string
+		name string
 	}
 	var ms []msg
 	for _, m := range r.Metrics {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/internal/testtier"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -70,13 +70,20 @@ func checkMetric(ts *testscript.TestScript, neg bool, args []string) {
 // crossTargets are the boards, routers and Android terminals cryptocost
 // is built for (issue 3): 32-bit ARM with and without VFPv3 (ARMv6 as on a
 // Pi Zero, ARMv7), 64-bit ARM, RISC-V and little-endian MIPS (routers:
-// soft float, as most have no FPU).
-var crossTargets = []struct{ name, goarch, goarm, gomips string }{
-	{"linux-armv6", "arm", "6", ""},
-	{"linux-armv7", "arm", "7", ""},
-	{"linux-arm64", "arm64", "", ""},
-	{"linux-riscv64", "riscv64", "", ""},
-	{"linux-mipsle", "mipsle", "", "softfloat"},
+// soft float, as most have no FPU). The binaries a test runs under
+// qemu-user are linked (ARMv7: TestQemuArmBenchCalibrate and TestFleetPush;
+// arm64: TestQemuArm64Starts; riscv64: TestFleetPush); the others are
+// compiled, every package for the target, without the link that running
+// nothing would waste (a few CPU seconds each; minutes on a loaded host).
+var crossTargets = []struct {
+	name, goarch, goarm, gomips string
+	link                        bool
+}{
+	{"linux-armv6", "arm", "6", "", false},
+	{"linux-armv7", "arm", "7", "", true},
+	{"linux-arm64", "arm64", "", "", true},     // TestQemuArm64Starts runs it
+	{"linux-riscv64", "riscv64", "", "", true}, // TestFleetPush runs it
+	{"linux-mipsle", "mipsle", "", "softfloat", false},
 }
 
 var (
@@ -85,8 +92,11 @@ var (
 	crossErrs map[string]string
 )
 
-// crossBuild builds cryptocost for every target, in parallel, once per
-// test binary: -trimpath, only this command.
+// crossBuild builds cryptocost for every target once per test binary
+// (however many tests and -count runs ask), one target at a time — the go
+// command already uses every CPU — with -trimpath: linked where the
+// target says so, else compiled only (go list -export compiles each
+// package for the target to its export data and links nothing).
 func crossBuild(t *testing.T) (string, map[string]string) {
 	crossOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "cryptocost-cross-")
@@ -94,26 +104,25 @@ func crossBuild(t *testing.T) (string, map[string]string) {
 			t.Fatal(err)
 		}
 		crossDir, crossErrs = dir, map[string]string{}
-		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		for _, tg := range crossTargets {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-				defer cancel()
-				cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-o", filepath.Join(dir, "cryptocost-"+tg.name), ".")
-				cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+tg.goarch, "GOARM="+tg.goarm, "GOMIPS="+tg.gomips)
-				out, err := cmd.CombinedOutput()
-				if err != nil {
-					mu.Lock()
-					crossErrs[tg.name] = fmt.Sprintf("%v\n%s", err, firstLines(string(out), 12))
-					mu.Unlock()
-				}
-			}()
+		goBin, err := exec.LookPath("go") // go test puts its own go first on PATH
+		if err != nil {
+			t.Fatal(err)
 		}
-		wg.Wait()
+		for _, tg := range crossTargets {
+			args := []string{"list", "-trimpath", "-export", "-deps", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}", "."}
+			if tg.link {
+				args = []string{"build", "-trimpath", "-o", filepath.Join(dir, "cryptocost-"+tg.name), "."}
+			}
+			cmd := exec.Command(goBin, args...)
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+tg.goarch, "GOARM="+tg.goarm, "GOMIPS="+tg.gomips)
+			out, err := cmd.CombinedOutput()
+			if err == nil && len(bytes.TrimSpace(out)) > 0 {
+				err = fmt.Errorf("package errors")
+			}
+			if err != nil {
+				crossErrs[tg.name] = fmt.Sprintf("%v\n%s", err, firstLines(string(out), 12))
+			}
+		}
 	})
 	return crossDir, crossErrs
 }
@@ -127,16 +136,18 @@ func firstLines(s string, n int) string {
 }
 
 // TestCrossCompile builds cryptocost for linux/arm (GOARM 6 and 7),
-// linux/arm64, linux/riscv64 and linux/mipsle.
+// linux/arm64, linux/riscv64 and linux/mipsle (see crossTargets). Full
+// tier: five cross-builds.
 func TestCrossCompile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cryptocost five times (-short)")
-	}
+	testtier.Slow(t, "cross-builds cryptocost for five targets")
 	dir, errs := crossBuild(t)
 	for _, tg := range crossTargets {
 		t.Run(tg.name, func(t *testing.T) {
 			if e, failed := errs[tg.name]; failed {
 				t.Fatalf("GOOS=linux GOARCH=%s GOARM=%s GOMIPS=%s go build -trimpath ./cmd/cryptocost:\n%s", tg.goarch, tg.goarm, tg.gomips, e)
+			}
+			if !tg.link {
+				return
 			}
 			if fi, err := os.Stat(filepath.Join(dir, "cryptocost-"+tg.name)); err != nil || fi.Size() == 0 {
 				t.Fatalf("no binary: %v", err)
@@ -151,20 +162,14 @@ func TestCrossCompile(t *testing.T) {
 // times describe the emulator; energy cost then prices this machine's run
 // of the same and other algorithms on the Pi from that calibration.
 func TestQemuArmBenchCalibrate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the ARM build under qemu (-short)")
-	}
-	qemu, err := exec.LookPath("qemu-arm")
-	if err != nil {
-		t.Fatalf("qemu-arm not found (Debian package qemu-user; scripts/test installs it from scripts/deps/energy.txt): %v", err)
-	}
+	qemu := testtier.RequireTool(t, "qemu-arm", "qemu-user") // scripts/deps/energy.txt
 	dir, errs := crossBuild(t)
 	if e, failed := errs["linux-armv7"]; failed {
 		t.Fatalf("the ARMv7 build failed, nothing to run:\n%s", e)
 	}
 	work := t.TempDir()
 	armJSON := filepath.Join(work, "arm.json")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a budget
 	defer cancel()
 	start := time.Now()
 	bench := exec.CommandContext(ctx, qemu, filepath.Join(dir, "cryptocost-linux-armv7"), "bench", "--quick",
@@ -217,8 +222,8 @@ func TestQemuArmBenchCalibrate(t *testing.T) {
 		}
 		e := c.Lookup(r.Subject.Name)
 		switch {
-		case e != nil && (dt.Label != result.Imported || dt.Summary.Median != e.MedianNs):
-			t.Errorf("%s: device time %v %s, want the calibration's %v imported", r.Subject.Name, dt.Summary.Median, dt.Label, e.MedianNs)
+		case e != nil && (dt.Label != result.Imported || math.Abs(dt.Summary.Median-e.MedianNs/1e9) > 1e-9*dt.Summary.Median):
+			t.Errorf("%s: device time %v s %s, want the calibration's %v ns imported", r.Subject.Name, dt.Summary.Median, dt.Label, e.MedianNs)
 		case e == nil && (dt.Label != result.Estimated || !strings.Contains(dt.Method, "calibrated ratio")):
 			t.Errorf("%s: device time %s by %q, want estimated by the calibrated ratio", r.Subject.Name, dt.Label, dt.Method)
 		}

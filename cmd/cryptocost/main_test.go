@@ -5,29 +5,49 @@ import (
 	"fmt"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/pgtest"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/perf/benchfmt"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withPostgres{m}, map[string]func(){
 		"cryptocost": func() { os.Exit(Main()) },
 	})
 }
+
+// withPostgres runs the tests, then stops the PostgreSQL server a test may
+// have started (internal/pgtest: one per test binary).
+type withPostgres struct{ m *testing.M }
+
+func (w withPostgres) Run() int {
+	code := pgtest.Main(w.m)
+	if crossDir != "" {
+		os.RemoveAll(crossDir) // the cross-built binaries (crossBuild)
+	}
+	return code
+}
+
+// scriptConditions are the [conditions] test scripts may test; a
+// feature's _test.go file adds its own. [postgres]: the script runs with
+// $CRYPTOCOST_DB naming a PostgreSQL store (TestScriptsPostgres).
+var scriptConditions = map[string]bool{"postgres": false}
 
 // scriptCmds are the custom commands test scripts may use. A feature's
 // _test.go file adds its own in an init function.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"checkjson":    checkJSON,
 	"checkgobench": checkGobench,
-	"sleep":        sleep,
+	"waitfor":      waitFor,
 }
 
 // scriptSetups prepare a script's environment (a server to talk to, a
@@ -40,6 +60,13 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: scriptCmds,
+		Condition: func(cond string) (bool, error) {
+			v, ok := scriptConditions[cond]
+			if !ok {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			return v, nil
+		},
 		Setup: func(env *testscript.Env) error {
 			for _, f := range scriptSetups {
 				if err := f(env); err != nil {
@@ -131,13 +158,31 @@ func checkGobench(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// sleep DURATION: wait, for scripts that signal a background command.
-func sleep(ts *testscript.TestScript, neg bool, args []string) {
-	d, err := time.ParseDuration(args[0])
-	if err != nil {
-		ts.Fatalf("sleep: %v", err)
+// waitfor FILE REGEXP: wait until a line of FILE (a glob: the first file
+// it matches) matches REGEXP. Scripts that signal a background command
+// wait so for the event they need — a line of its event log
+// (CRYPTOCOST_EVENT_LOG, see internal/progress), a row in its output —
+// instead of sleeping and hoping the command got there on a loaded host.
+// The poll's millisecond pause is the only sleep; the 10-minute bound is a
+// hang guard (the command died, or never gets there).
+func waitFor(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 || neg {
+		ts.Fatalf("usage: waitfor FILE REGEXP")
 	}
-	time.Sleep(d)
+	re, err := regexp.Compile("(?m)" + args[1])
+	if err != nil {
+		ts.Fatalf("waitfor: %v", err)
+	}
+	deadline := time.Now().Add(10 * time.Minute)
+	for ; time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		files, _ := filepath.Glob(ts.MkAbs(args[0]))
+		for _, f := range files {
+			if data, err := os.ReadFile(f); err == nil && re.Match(data) {
+				return
+			}
+		}
+	}
+	ts.Fatalf("waitfor: no line of %s matches %q after 10 minutes", args[0], args[1])
 }
 
 func init() {

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/store"
 	"github.com/spf13/cobra"
 )
 
@@ -16,6 +18,8 @@ func newReportCmd() *cobra.Command {
 	var (
 		db         dbFlag
 		out, title string
+		fleet      bool
+		since      string
 	)
 	cmd := &cobra.Command{
 		Use:   "report RUN...",
@@ -29,11 +33,19 @@ life by algorithm and device — each with its caption and the provenance of its
 numbers, then every result in a table with its label and method, and each run's
 environment and method. docs/store-and-reports.md lists the data each figure needs.
 
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
+Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.
+
+--fleet adds a section with the device × algorithm × operation matrix of every
+run in the store (--since to bound it): the time and energy of each operation on
+each device, measured where measured, else priced and labelled. With --fleet
+the RUNs are optional.`,
 		Example: `  cryptocost report latest -o report.html
-  cryptocost report 20261201T1000 board.json -o laptop-vs-board.html`,
-		Args: cobra.MinimumNArgs(1),
+  cryptocost report 20261201T1000 board.json -o laptop-vs-board.html
+  cryptocost report --fleet --db postgres://lab@db.lab/cryptocost -o fleet.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && !fleet {
+				return fmt.Errorf("give the runs to report (RUN..., latest or run JSON files), or --fleet")
+			}
 			if out == "" {
 				return fmt.Errorf("give the report file with -o, such as -o report.html")
 			}
@@ -53,6 +65,11 @@ Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
 				}
 			}
 			opt := report.Options{Title: title, Origins: origins, Tool: tool().Version}
+			if fleet {
+				if opt.Fleet, err = fleetMatrix(cmd, &db, since); err != nil {
+					return err
+				}
+			}
 			if err := writeFileAtomic(out, func(w io.Writer) error { return report.WriteHTML(w, runs, opt) }); err != nil {
 				return err
 			}
@@ -62,6 +79,33 @@ Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the HTML `FILE` to write (required)")
 	cmd.Flags().StringVar(&title, "title", "", "the report's title")
+	cmd.Flags().BoolVar(&fleet, "fleet", false, "add the store's device × algorithm × operation matrix")
+	cmd.Flags().StringVar(&since, "since", "", "with --fleet: only runs started at or after this date, time or age (7d)")
 	db.register(cmd)
 	return cmd
+}
+
+// fleetMatrix reads the store's fleet matrix for the report.
+func fleetMatrix(cmd *cobra.Command, db *dbFlag, since string) (*report.Fleet, error) {
+	t, err := parseWhen(since, time.Now(), false)
+	if err != nil {
+		return nil, fmt.Errorf("--since: %w", err)
+	}
+	st, err := db.openExisting(cmd.Context())
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	cells, err := st.Matrix(cmd.Context(), store.Filter{Since: t})
+	if err != nil {
+		return nil, err
+	}
+	f := &report.Fleet{Source: st.Path()}
+	if since != "" {
+		f.Source += ", runs since " + since
+	}
+	for _, c := range cells {
+		f.Cells = append(f.Cells, report.FleetCell(c))
+	}
+	return f, nil
 }

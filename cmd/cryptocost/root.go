@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/cryptocost/cryptocost/store"
 	"github.com/spf13/cobra"
 )
 
@@ -38,6 +39,10 @@ func Main() int {
 		stop()
 	}()
 	root := newRoot()
+	// Runs record os.Args; a password typed in --db postgres://… must not
+	// reach them. Cobra parses the real arguments.
+	root.SetArgs(os.Args[1:])
+	os.Args = store.RedactArgs(os.Args)
 	root.SetContext(ctx)
 	err := root.ExecuteContext(ctx)
 	if err == nil {

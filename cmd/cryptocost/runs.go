@@ -19,7 +19,7 @@ func newRunsCmd() *cobra.Command {
 		db           dbFlag
 		f            store.Filter
 		since, until string
-		format       string
+		format, by   string
 	)
 	cmd := &cobra.Command{
 		Use:   "runs",
@@ -30,11 +30,16 @@ elsewhere (another machine, the cross-compiled binary on a board) are added with
 cryptocost import. Filters combine (all must match).
 
 --since and --until take a date (2026-12-01, until the end of that day), a
-time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).`,
+time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).
+
+--by device lists the fleet instead: one line per device — the device profile
+a run was made for, else the machine that made it — with its runs, machines
+(told apart by machine ID), host names, kinds and platforms.`,
 		Example: `  cryptocost runs
   cryptocost runs --kind bench --since 7d
   cryptocost runs --device telosb --tag baseline
   cryptocost runs --origin imported --format json
+  cryptocost runs --by device --db postgres://lab@db.lab/cryptocost
   cryptocost runs tag 20261201T1000 baseline
   cryptocost runs delete 20261201T1000`,
 		Args: cobra.NoArgs,
@@ -58,6 +63,9 @@ time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).`
 			if f.Limit < 0 {
 				return fmt.Errorf("--limit %d: want a number of runs, or 0 for all", f.Limit)
 			}
+			if by != "" && by != "device" {
+				return fmt.Errorf("--by %q: want device", by)
+			}
 			st, err := db.openExisting(cmd.Context())
 			var none *noStoreError
 			if errors.As(err, &none) {
@@ -72,6 +80,9 @@ time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).`
 				return err
 			}
 			defer st.Close()
+			if by == "device" {
+				return listByDevice(cmd, st, f, format)
+			}
 			runs, err := st.List(cmd.Context(), f)
 			if err != nil {
 				return err
@@ -122,9 +133,39 @@ time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).`
 	fl.StringVar(&until, "until", "", "only runs started before the end of this date, or before this time")
 	fl.IntVar(&f.Limit, "limit", 50, "at most this many runs, most recent first (0: all)")
 	fl.StringVar(&format, "format", "table", "output format: table or json")
+	fl.StringVar(&by, "by", "", "group the runs: device (the fleet's devices, machines and platforms)")
 	db.register(cmd)
 	cmd.AddCommand(newRunsTagCmd(false), newRunsTagCmd(true), newRunsDeleteCmd())
 	return cmd
+}
+
+// listByDevice prints runs --by device.
+func listByDevice(cmd *cobra.Command, st *store.Store, f store.Filter, format string) error {
+	devs, err := st.ByDevice(cmd.Context(), f)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if format == "json" {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if devs == nil {
+			devs = []store.DeviceSummary{}
+		}
+		return enc.Encode(devs)
+	}
+	if len(devs) == 0 {
+		fmt.Fprintf(out, "no runs match in %s\n", st.Path())
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "DEVICE\tRUNS\tMACHINES\tHOSTS\tKINDS\tPLATFORMS\tFIRST\tLAST")
+	for _, d := range devs {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Runs, d.Machines, strings.Join(d.Hosts, ","),
+			strings.Join(d.Kinds, ","), strings.Join(d.Platforms, ","), d.First.UTC().Format("2006-01-02 15:04Z"),
+			d.Last.UTC().Format("2006-01-02 15:04Z"))
+	}
+	return tw.Flush()
 }
 
 func newRunsTagCmd(remove bool) *cobra.Command {

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
@@ -86,6 +87,10 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 			env := scenario.Env{Quick: quick, Log: cmd.ErrOrStderr()}
 			if quiet {
 				env.Log = io.Discard
+			}
+			env.Progress = progress.Events("scenario " + s.Name()) // notes on stderr: no bar
+			if ev := progress.EventLog(); ev != nil {
+				env.Log = io.MultiWriter(env.Log, ev) // notes are events too
 			}
 			if linkName != "" {
 				p, err := link.Lookup(linkName)

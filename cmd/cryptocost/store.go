@@ -20,7 +20,7 @@ type dbFlag struct{ path string }
 
 func (d *dbFlag) register(cmd *cobra.Command) {
 	def := "$" + store.EnvDB + ", else " + defaultDBHelp()
-	cmd.Flags().StringVar(&d.path, "db", "", "results store `FILE` (default "+def+")")
+	cmd.Flags().StringVar(&d.path, "db", "", "results store: an SQLite `FILE`, or postgres://USER@HOST/DB for a shared one (default "+def+")")
 }
 
 func defaultDBHelp() string {
@@ -102,23 +102,32 @@ func (s *saveFlags) save(cmd *cobra.Command, run *result.Run, quiet bool) {
 			return
 		}
 	}
-	if err := store.SaveRun(cmd.Context(), path, run); err != nil {
+	if kept, err := store.SaveOrKeep(cmd.Context(), path, run); err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: run %s not saved: %v (--db PATH to choose another store, --no-save to skip)\n", run.ID, err)
+		if kept != "" {
+			fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: the run is kept in %s: cryptocost push --db %s %s when the store is back\n", kept, store.Redact(path), kept)
+		}
 		return
 	}
 	if !quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "saved run %s in %s\n", run.ID, path)
+		fmt.Fprintf(cmd.ErrOrStderr(), "saved run %s in %s\n", run.ID, store.Redact(path))
 	}
 }
 
-// validateTags checks --tag values before any work starts.
+// validate checks --tag values, and that a shared (PostgreSQL) store
+// answers, before any work starts: a run that cannot be saved is kept in
+// a file, but a user who named a server should learn at once that it is
+// unreachable, not after the measurement.
 func (s *saveFlags) validate() error {
 	for _, t := range s.tags {
 		if t == "" || strings.ContainsAny(t, " \t\n") {
 			return fmt.Errorf("bad --tag %q: use a word without spaces, such as baseline or pi-zero", t)
 		}
 	}
-	return nil
+	if s.noSave {
+		return nil
+	}
+	return store.Check(context.Background(), s.path)
 }
 
 func containsString(list []string, s string) bool {

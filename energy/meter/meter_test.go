@@ -218,10 +218,28 @@ func TestPowerSupplyIntegratesSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(30 * time.Millisecond)
+	waitSamples(t, sess.(*gaugeSession), 3) // the ticker's, beside Start's
 	r, err = sess.Stop()
-	if err != nil || r.Samples < 2 || !near(r.Joules, 1*r.Seconds, 1e-9) {
+	if err != nil || r.Samples < 4 || !near(r.Joules, 1*r.Seconds, 1e-9) {
 		t.Errorf("live session: %+v %v (want 1 W × %v s)", r, err, r.Seconds)
+	}
+}
+
+// waitSamples waits until the session holds n gauge reads: an event (its
+// ticker fired), not a time, so a loaded host only makes it slower. The
+// poll's pause is the only sleep; the bound is a hang guard.
+func waitSamples(t *testing.T, s *gaugeSession, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		s.mu.Lock()
+		got := len(s.raw)
+		s.mu.Unlock()
+		if got >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d gauge reads after a minute of a 5 ms ticker, want %d", got, n)
+		}
 	}
 }
 

@@ -112,6 +112,7 @@ func (s *Sensor) Dial(ctx context.Context, addr net.Addr, proxyKey []byte) error
 	if err != nil {
 		return fmt.Errorf("sensor %s: %w", s.Name, err)
 	}
+	//lint:ignore SA1019 the client config is the *dtls.Config go-coap's listener needs on the proxy side (ClientConfig); options when go-coap takes them
 	dc, err := piondtls.Client(dtlsnet.PacketConnFromConn(raw), raw.RemoteAddr(), cfg)
 	if err != nil {
 		raw.Close()

@@ -15,17 +15,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cryptocost/cryptocost/internal/testtier"
 )
 
+// needOpenSSL: a full-tier test with OpenSSL as the independent peer
+// (scripts/deps/timesync.txt).
 func needOpenSSL(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("openssl")
-	if err != nil {
-		// scripts/deps/timesync.txt installs it: a test that cannot run its
-		// independent peer fails loudly.
-		t.Fatalf("OpenSSL is needed (scripts/test installs it): %v", err)
-	}
-	return p
+	return testtier.RequireTool(t, "openssl", "openssl")
 }
 
 // Every suite passes its known-answer test, and the benchmarking-only
@@ -191,6 +189,7 @@ func fromSPKI(t *testing.T, c SEC2Curve, pemBytes []byte) *InsecureKey {
 		t.Fatalf("not an uncompressed point: %x", p)
 	}
 	k := &InsecureKey{Curve: c, X: new(big.Int).SetBytes(p[1 : 1+size]), Y: new(big.Int).SetBytes(p[1+size:])}
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams (benchmarking-only, INSECURE)
 	if !c.Params.IsOnCurve(k.X, k.Y) {
 		t.Fatal("OpenSSL's point is not on our curve")
 	}

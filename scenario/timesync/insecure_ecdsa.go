@@ -90,6 +90,7 @@ func GenerateInsecureKey(c SEC2Curve, r io.Reader) (*InsecureKey, error) {
 
 // InsecureKeyFromScalar makes the key pair of a known scalar (test vectors).
 func InsecureKeyFromScalar(c SEC2Curve, d *big.Int) *InsecureKey {
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: generic, variable-time arithmetic, benchmarking-only and labelled INSECURE (docs/scenario-timesync.md)
 	x, y := c.Params.ScalarBaseMult(d.Bytes())
 	return &InsecureKey{Curve: c, D: d, X: x, Y: y}
 }
@@ -124,6 +125,7 @@ func (k *InsecureKey) SignWithNonce(hash []byte, nonce *big.Int) (r, s *big.Int,
 	if nonce.Sign() <= 0 || nonce.Cmp(c.N) >= 0 {
 		return nil, nil, errors.New("nonce outside [1, n−1]")
 	}
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: generic, variable-time arithmetic, benchmarking-only and labelled INSECURE (docs/scenario-timesync.md)
 	x, _ := c.ScalarBaseMult(nonce.Bytes())
 	r = new(big.Int).Mod(x, c.N)
 	if r.Sign() == 0 {
@@ -184,8 +186,11 @@ func (k *InsecureKey) verify(hash []byte, r, s *big.Int, c *elliptic.CurveParams
 	u1.Mod(u1, c.N)
 	u2 := w.Mul(r, w)
 	u2.Mod(u2, c.N)
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: generic, variable-time arithmetic, benchmarking-only and labelled INSECURE (docs/scenario-timesync.md)
 	x1, y1 := c.ScalarBaseMult(u1.Bytes())
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: generic, variable-time arithmetic, benchmarking-only and labelled INSECURE (docs/scenario-timesync.md)
 	x2, y2 := c.ScalarMult(k.X, k.Y, u2.Bytes())
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: generic, variable-time arithmetic, benchmarking-only and labelled INSECURE (docs/scenario-timesync.md)
 	x, y := c.Add(x1, y1, x2, y2)
 	if x.Sign() == 0 && y.Sign() == 0 {
 		return false // the point at infinity

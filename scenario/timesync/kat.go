@@ -64,9 +64,11 @@ func decInt(s string) *big.Int {
 // point at infinity, p and n are (probable) primes.
 func CheckCurve(c SEC2Curve) error {
 	p := c.Params
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: checking their generic arithmetic is the point (benchmarking-only, INSECURE)
 	if !p.IsOnCurve(p.Gx, p.Gy) {
 		return fmt.Errorf("%s: G is not on the curve", p.Name)
 	}
+	//lint:ignore SA1019 S003's SEC 2 curves exist only as CurveParams: checking their generic arithmetic is the point (benchmarking-only, INSECURE)
 	if x, y := p.ScalarBaseMult(p.N.Bytes()); x.Sign() != 0 || y.Sign() != 0 {
 		return fmt.Errorf("%s: n·G is not the point at infinity", p.Name)
 	}

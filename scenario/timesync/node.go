@@ -63,7 +63,7 @@ const (
 	Malformed                // wrong length for the suite
 	Foreign                  // another source's ID
 	Replayed                 // counter not newer than the last accepted: dropped unverified
-	Skipped                  // this interval's verification was spent: dropped unverified
+	Skipped                  // a forgery already cost this interval's verification: dropped unverified
 	Forged                   // verification failed
 )
 
@@ -73,29 +73,56 @@ func (o Outcome) String() string { return outcomeNames[o] }
 
 // Verification is one signature check a receiver made.
 type Verification struct {
+	// Window is the interval of the node's timer the message arrived in;
+	// At the arrival on that timer (since Clock.Start).
 	Window    int64
+	At        time.Duration
 	Wall, CPU time.Duration
 	CPUKnown  bool
 	OK        bool
 }
 
 // Node is one receiver (a sensor node).
+//
+// The flood defence. S003 verifies at most one signature per interval, so
+// a flood of forged messages costs a sync, not the battery. Spending the
+// interval on any verification, as S003 describes it, also spends it on a
+// genuine message, and then scheduling jitter that puts two genuine
+// messages in one interval of the receiver's timer (one late, the next on
+// time: seen under host load) drops the second one unverified. So here a
+// window is spent only by a verification that FAILED: a forgery costs at
+// most one verification per interval of the receiver's own timer, whatever
+// counter it carries (an unverified counter opens nothing), and the
+// messages after it in that interval — the genuine one too — are dropped
+// unverified, as in S003. A message that verifies costs its own
+// verification and spends nothing: only the source can make one, and only
+// one per counter (replays are dropped by the counter before any
+// verification), so over any interval a receiver verifies at most one
+// forgery plus the fresh genuine messages that arrived in it, however the
+// host delays them.
 type Node struct {
 	ID       int
 	SourceID uint16
 	Suite    Suite
 	Key      Key // the source's verification key
-	// Interval is the synchronisation interval: at most one verification
-	// per interval of the node's own timer, which starts with Clock.Start.
+	// Interval is the synchronisation interval: at most one failed
+	// verification per interval of the node's own timer, which starts with
+	// Clock.Start.
 	Interval time.Duration
 	Clock    Clock
+	// Now reads the node's timer: arrivals (Serve) and the deviation after
+	// a sync. nil: time.Now. Tests give a clock that moves only when told.
+	Now func() time.Time
 
 	conn net.PacketConn
 
-	mu            sync.Mutex
-	lastCounter   uint32
-	haveCounter   bool
-	spentWindow   int64
+	mu          sync.Mutex
+	lastCounter uint32
+	haveCounter bool
+	// forgedWindow is the last window a failed verification spent;
+	// haveForged says there was one.
+	forgedWindow  int64
+	haveForged    bool
 	Outcomes      [len(outcomeNames)]int
 	Verifications []Verification
 	// Deviations are |local − source| right after each accepted sync.
@@ -107,12 +134,27 @@ type Node struct {
 	Datagrams []link.Datagram // what its link carried (the observer)
 }
 
-// window is the interval of the node's timer t falls in.
-func (n *Node) window(t time.Time) int64 { return int64(t.Sub(n.Clock.Start) / n.Interval) }
+func (n *Node) now() time.Time {
+	if n.Now != nil {
+		return n.Now()
+	}
+	return time.Now()
+}
+
+// window is the interval of the node's timer t falls in (floored, so a
+// time before Clock.Start is in a negative window, not window 0).
+func (n *Node) window(t time.Time) int64 {
+	d := t.Sub(n.Clock.Start)
+	w := int64(d / n.Interval)
+	if d < 0 && d%n.Interval != 0 {
+		w--
+	}
+	return w
+}
 
 // Handle applies the defences and, for a message that verifies, sets the
 // clock. The order is S003's: cheap checks first (length, source,
-// counter), then at most one verification per interval.
+// counter), then the flood defence (see Node), then the verification.
 func (n *Node) Handle(b []byte, at time.Time) Outcome {
 	n.mu.Lock()
 	n.Received++
@@ -128,10 +170,7 @@ func (n *Node) Handle(b []byte, at time.Time) Outcome {
 	n.mu.Lock()
 	replay := n.haveCounter && m.Counter <= n.lastCounter
 	w := n.window(at)
-	spent := n.spentWindow == w
-	if !replay && !spent {
-		n.spentWindow = w
-	}
+	spent := n.haveForged && n.forgedWindow == w
 	n.mu.Unlock()
 	if replay {
 		return n.count(Replayed)
@@ -145,7 +184,7 @@ func (n *Node) Handle(b []byte, at time.Time) Outcome {
 	ok := n.Key.Verify(m.Signed(), m.Signature)
 	wall := time.Since(t0)
 	c1, ok1 := clk.ThreadCPU()
-	v := Verification{Window: w, Wall: wall, OK: ok}
+	v := Verification{Window: w, At: at.Sub(n.Clock.Start), Wall: wall, OK: ok}
 	if ok0 && ok1 {
 		v.CPU, v.CPUKnown = time.Duration(c1-c0), true
 	}
@@ -153,6 +192,7 @@ func (n *Node) Handle(b []byte, at time.Time) Outcome {
 	defer n.mu.Unlock()
 	n.Verifications = append(n.Verifications, v)
 	if !ok {
+		n.forgedWindow, n.haveForged = w, true
 		n.Outcomes[Forged]++
 		return Forged
 	}
@@ -163,7 +203,7 @@ func (n *Node) Handle(b []byte, at time.Time) Outcome {
 	// stamping to arrival (signing, sending, the link).
 	src := unwrap(m.Timestamp, n.Clock.Read(at))
 	n.Clock.Set(at, src)
-	now := time.Now()
+	now := n.now()
 	n.Deviations = append(n.Deviations, absDur(n.Clock.Read(now)-now.Sub(n.Clock.Start)))
 	n.Outcomes[Accepted]++
 	return Accepted
@@ -208,7 +248,7 @@ func (n *Node) Serve(ctx context.Context) {
 			}
 			return
 		}
-		n.Handle(buf[:k], time.Now())
+		n.Handle(buf[:k], n.now())
 	}
 }
 

@@ -16,27 +16,29 @@ const SubjectKind = "scenario"
 // said otherwise; the byte, packet, time and energy names are the
 // secsywise model's outputs, so model/models/secsywise.yaml's measured: section binds them.
 const (
-	MetricVerifyTime     = "verify-time"             // ns per verification, this machine
-	MetricVerifyCPU      = "verify-cpu"              // ns per verification, thread CPU
-	MetricVerifications  = "verifications"           // per node and interval
-	MetricMaxPerInterval = "verifications-max"       // the most in any node's interval (the defence: ≤ 1)
-	MetricSignTime       = "sign-time"               // ns, the source
-	MetricMessageBytes   = "message-bytes"           // B, one message's encoding
-	MetricPayload        = "payload-bytes-received"  // B: UDP payloads
-	MetricWire           = "bytes-received"          // B: + IPv4/UDP headers per fragment (link model)
-	MetricPackets        = "packets-received"        // IPv4 fragments
-	MetricDeviation      = "clock-deviation"         // ns, |local − source| after each accepted sync
-	MetricInitial        = "clock-deviation-initial" // ns, before the first sync
-	MetricAccepted       = "syncs-accepted"          // messages, all nodes
-	MetricReplayed       = "replays-rejected"        // messages, all nodes, unverified
-	MetricForged         = "forgeries-rejected"      // messages, all nodes, verification failed
-	MetricSkipped        = "skipped-unverified"      // messages, all nodes: the interval's verification was spent
-	MetricTimeOps        = "time-ops"                // ms on the device
-	MetricEnergyOps      = "energy-ops"              // mJ on the device
-	MetricEnergyRx       = "energy-rx"               // mJ, the node's radio
-	MetricEnergy         = "energy"                  // mJ, energy-ops + energy-rx
-	MetricVerifyDevice   = "verify-device-time"      // ms per verification on the device
-	MetricVerifyEnergy   = "verify-energy"           // mJ per verification on the device
+	MetricVerifyTime     = "verify-time"              // ns per verification, this machine
+	MetricVerifyCPU      = "verify-cpu"               // ns per verification, thread CPU
+	MetricVerifications  = "verifications"            // per node and interval
+	MetricMaxPerInterval = "verifications-max"        // the most in any node's interval, genuine and forged
+	MetricMaxForged      = "forged-verifications-max" // the most failed ones in any node's interval (the defence: ≤ 1)
+	MetricSignTime       = "sign-time"                // ns, the source
+	MetricMessageBytes   = "message-bytes"            // B, one message's encoding
+	MetricPayload        = "payload-bytes-received"   // B: UDP payloads
+	MetricWire           = "bytes-received"           // B: + IPv4/UDP headers per fragment (link model)
+	MetricPackets        = "packets-received"         // IPv4 fragments
+	MetricFrames         = "frames-per-message"       // IEEE 802.15.4 frames of S003's TinyOS framing (102-byte payloads)
+	MetricDeviation      = "clock-deviation"          // ns, |local − source| after each accepted sync
+	MetricInitial        = "clock-deviation-initial"  // ns, before the first sync
+	MetricAccepted       = "syncs-accepted"           // messages, all nodes
+	MetricReplayed       = "replays-rejected"         // messages, all nodes, unverified
+	MetricForged         = "forgeries-rejected"       // messages, all nodes, verification failed
+	MetricSkipped        = "skipped-unverified"       // messages, all nodes: the interval's verification was spent
+	MetricTimeOps        = "time-ops"                 // ms on the device
+	MetricEnergyOps      = "energy-ops"               // mJ on the device
+	MetricEnergyRx       = "energy-rx"                // mJ, the node's radio
+	MetricEnergy         = "energy"                   // mJ, energy-ops + energy-rx
+	MetricVerifyDevice   = "verify-device-time"       // ms per verification on the device
+	MetricVerifyEnergy   = "verify-energy"            // mJ per verification on the device
 )
 
 // Name is the stable subject name: timesync/SUITE[/attack=A].
@@ -137,12 +139,12 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 		return res
 	}
 	var vt, vc, perInterval, payload, wire, packets, dev, initial []float64
-	maxPer := 0
+	maxPer, maxForged := 0, 0
 	totals := map[Outcome]int{}
 	syncs := float64(r.Syncs)
 	for _, n := range r.Nodes {
 		n.mu.Lock()
-		perWindow := map[int64]int{}
+		perWindow, forgedPerWindow := map[int64]int{}, map[int64]int{}
 		for _, v := range n.Verifications {
 			vt = append(vt, float64(v.Wall))
 			if v.CPUKnown {
@@ -150,6 +152,10 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 			}
 			perWindow[v.Window]++
 			maxPer = max(maxPer, perWindow[v.Window])
+			if !v.OK {
+				forgedPerWindow[v.Window]++
+				maxForged = max(maxForged, forgedPerWindow[v.Window])
+			}
 		}
 		perInterval = append(perInterval, float64(len(n.Verifications))/syncs)
 		pb, wb, pk := 0, 0, 0
@@ -193,12 +199,18 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 	add(MetricVerifyTime, "ns", M, "wall time of one signature verification at a receiver, on this machine", vt)
 	add(MetricVerifyCPU, "ns", M, "the receiver's thread CPU time (CLOCK_THREAD_CPUTIME_ID, goroutine locked to its thread) for one verification", vc)
 	add(MetricVerifications, "verifications", M, "signature verifications per node and interval (one sample per node)", perInterval)
-	scalar(MetricMaxPerInterval, "verifications", M, "the most verifications any node made in one interval: the flood defence allows 1", float64(maxPer))
+	scalar(MetricMaxPerInterval, "verifications", M, "the most verifications any node made in one interval of its timer, genuine and forged (genuine messages cost one each)", float64(maxPer))
+	scalar(MetricMaxForged, "verifications", M, "the most verifications of forged messages any node made in one interval of its timer: the flood defence allows 1", float64(maxForged))
 	add(MetricSignTime, "ns", M, "the source's signing time per message", signs)
 	scalar(MetricMessageBytes, "B", M, fmt.Sprintf("one message: %d B ID + timestamp + counter, %d B signature", HeaderBytes, s.SigBytes), float64(r.MessageBytes))
 	add(MetricPayload, "B", M, "UDP payload bytes a node received per interval, as its link carried them (checked: the messages' encodings)", payload)
 	add(MetricWire, "B", result.Modelled, "the same with the link model's IPv4/UDP headers (28 B, +20 B per further IPv4 fragment)", wire)
 	add(MetricPackets, "packets", result.Modelled, "IPv4 fragments per node and interval on the link (MTU "+strconv.Itoa(mtu(r))+" B)", packets)
+	if frames, method, err := s003Frames(r.MessageBytes); err == nil {
+		scalar(MetricFrames, "frames", result.Modelled, method, float64(frames))
+	} else {
+		res.Warnings = append(res.Warnings, "no 802.15.4 frame count: "+err.Error())
+	}
 	add(MetricDeviation, "ns", M, "|receiver's simulated clock − source's clock| right after each accepted sync: the source's signing, sending and the link's delay (the clock is set to the timestamp at the message's arrival)", dev)
 	add(MetricInitial, "ns", M, fmt.Sprintf("|clock offset| before the first sync: drawn uniformly in ±%v (drift ±%g ppm)", MaxOffset, MaxDrift*1e6), initial)
 	scalar(MetricAccepted, "messages", M, "messages that verified and set a clock, all nodes", float64(totals[Accepted]))
@@ -211,6 +223,26 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 	res.Trace = r.Trace(0, linkName)
 	p.price(&res, r, perInterval, vt)
 	return res
+}
+
+// S003Radio is the radio profile of S003's own framing: TinyOS active
+// messages on the TelosB's IEEE 802.15.4 radio, at most 102 B of payload
+// per frame (S003: "max payload 102 bytes per packet").
+const S003Radio = "ieee802154-telosb-tinyos"
+
+// s003Frames is the number of 802.15.4 frames one message of n bytes takes
+// in S003's framing, counted by package radio's frame model of S003Radio
+// (the one its radio energy uses), and how.
+func s003Frames(n int) (int, string, error) {
+	p, err := radio.Lookup(S003Radio)
+	if err != nil {
+		return 0, "", err
+	}
+	m, ok := p.Model.(*radio.IEEE802154)
+	if !ok {
+		return 0, "", fmt.Errorf("radio %s is not IEEE 802.15.4", S003Radio)
+	}
+	return len(m.Frames(n)), fmt.Sprintf("IEEE 802.15.4 frames per message as S003 sent it: TinyOS active messages of at most 102 B payload each (radio profile %s), whatever --link", S003Radio), nil
 }
 
 func mtu(r *Result) int {

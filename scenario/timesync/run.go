@@ -49,6 +49,45 @@ type Config struct {
 	SourceID uint16
 	// Seed makes the receivers' clock offsets and drifts reproducible.
 	Seed uint64
+	// Time, if set, replaces the real clock for the source's schedule and
+	// the receivers' timers: tests give a clock that moves only when the
+	// source waits for its next interval. The run is then lock-step: the
+	// receivers handle each interval's datagrams before the clock moves
+	// on, so what an interval holds does not depend on how busy the host
+	// is. The emulated link keeps real time: give such a run no link
+	// delays. nil: the real clock.
+	Time TimeSource
+	// OnInterval, if set, is called after each interval's messages are
+	// sent, with the number of intervals sent so far (progress).
+	OnInterval func(sent int)
+}
+
+// TimeSource is a run's clock (Config.Time).
+type TimeSource interface {
+	Now() time.Time
+	// SleepUntil returns when the clock reads t, or false if ctx ends
+	// first.
+	SleepUntil(ctx context.Context, t time.Time) bool
+}
+
+// realTime is the wall clock.
+type realTime struct{}
+
+func (realTime) Now() time.Time { return time.Now() }
+
+func (realTime) SleepUntil(ctx context.Context, t time.Time) bool {
+	d := time.Until(t)
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Clock errors of the receivers before synchronisation: offsets uniform
@@ -92,7 +131,15 @@ func Run(ctx context.Context, cfg Config) *Result {
 		return res
 	}
 	rng := mrand.New(mrand.NewPCG(cfg.Seed, 3))
-	res.Start = time.Now()
+	clock := cfg.Time
+	if clock == nil {
+		clock = realTime{}
+	}
+	res.Start = clock.Now()
+	linkStart := res.Start
+	if cfg.Time != nil {
+		linkStart = time.Now() // the link emulator runs on real time
+	}
 	nctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var addrs []net.Addr
@@ -109,12 +156,12 @@ func Run(ctx context.Context, cfg Config) *Result {
 			res.Err = fmt.Errorf("receiver %d: %w", i+1, err)
 			return res
 		}
-		n := &Node{ID: i + 1, SourceID: cfg.SourceID, Suite: cfg.Suite, Key: key, Interval: cfg.Interval, spentWindow: -1,
+		n := &Node{ID: i + 1, SourceID: cfg.SourceID, Suite: cfg.Suite, Key: key, Interval: cfg.Interval, Now: clock.Now,
 			Clock: Clock{Start: res.Start,
 				Offset: time.Duration((rng.Float64()*2 - 1) * float64(MaxOffset)),
 				Drift:  (rng.Float64()*2 - 1) * MaxDrift}}
 		n.Initial = absDur(n.Clock.Offset)
-		n.conn = link.WrapPacket(pc, link.PacketConfig{Params: cfg.Link, Observer: n.observe, Seed: cfg.Seed + uint64(i), Start: res.Start})
+		n.conn = link.WrapPacket(pc, link.PacketConfig{Params: cfg.Link, Observer: n.observe, Seed: cfg.Seed + uint64(i), Start: linkStart})
 		addrs = append(addrs, pc.LocalAddr())
 		res.Nodes = append(res.Nodes, n)
 		wg.Add(1)
@@ -147,7 +194,10 @@ func Run(ctx context.Context, cfg Config) *Result {
 		// machine stay inside the receivers' interval (linkRoom checks
 		// the link leaves room).
 		at := res.Start.Add(time.Duration(k)*cfg.Interval + cfg.Interval/10)
-		if !sleepUntil(ctx, at) {
+		if cfg.Time != nil {
+			res.wait(ctx) // lock-step: the last interval handled first
+		}
+		if !clock.SleepUntil(ctx, at) {
 			res.Interrupted, res.Syncs = true, k
 			break
 		}
@@ -155,7 +205,7 @@ func Run(ctx context.Context, cfg Config) *Result {
 		switch {
 		case cfg.Attack == Flood && k%2 == 1:
 			for j := range cfg.FloodSize {
-				forged := Message{NodeID: cfg.SourceID, Timestamp: uint32(time.Since(res.Start).Microseconds()),
+				forged := Message{NodeID: cfg.SourceID, Timestamp: uint32(clock.Now().Sub(res.Start).Microseconds()),
 					Counter: counter + uint32(j), Signature: make([]byte, cfg.Suite.SigBytes)}
 				rand.Read(forged.Signature)
 				send(evil, forged.Marshal())
@@ -163,7 +213,7 @@ func Run(ctx context.Context, cfg Config) *Result {
 		case cfg.Attack == Replay && prev != nil:
 			send(evil, prev)
 		}
-		m := Message{NodeID: cfg.SourceID, Timestamp: uint32(time.Since(res.Start).Microseconds()), Counter: counter}
+		m := Message{NodeID: cfg.SourceID, Timestamp: uint32(clock.Now().Sub(res.Start).Microseconds()), Counter: counter}
 		t0 := time.Now()
 		sig, err := key.Sign(m.Signed())
 		res.SignTimes = append(res.SignTimes, time.Since(t0))
@@ -182,6 +232,9 @@ func Run(ctx context.Context, cfg Config) *Result {
 			send(evil, b)
 		}
 		prev = b
+		if cfg.OnInterval != nil {
+			cfg.OnInterval(k + 1)
+		}
 	}
 	// Let the receivers handle what was sent, even after an interrupt
 	// (bounded by wait's grace period).
@@ -190,13 +243,19 @@ func Run(ctx context.Context, cfg Config) *Result {
 }
 
 // wait returns when every node has handled all that was sent to it and
-// its link did not lose, or after a grace period.
+// its link did not lose, or after a grace period. Handled means to the end
+// (an outcome counted), so in a lock-step run no node still verifying sees
+// the clock move.
 func (r *Result) wait(ctx context.Context) {
 	deadline := time.Now().Add(r.Interval + 5*time.Second)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		done := true
 		for i, n := range r.Nodes {
-			got, _ := n.Snapshot()
+			_, outcomes := n.Snapshot()
+			got := 0 // handled to the end, not only read
+			for _, c := range outcomes {
+				got += c
+			}
 			n.mu.Lock()
 			lost := 0
 			for _, d := range n.Datagrams {
@@ -213,20 +272,5 @@ func (r *Result) wait(ctx context.Context) {
 			return
 		}
 		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-func sleepUntil(ctx context.Context, t time.Time) bool {
-	d := time.Until(t)
-	if d <= 0 {
-		return ctx.Err() == nil
-	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return true
-	case <-ctx.Done():
-		return false
 	}
 }

@@ -198,6 +198,11 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		fmt.Fprintln(log, "timesync: no --device: verification and radio energy not priced (try --device telosb)")
 	}
 	seed := uint64(1)
+	if env.Progress != nil {
+		env.Progress.Begin(len(s.attackSet) * len(s.suites) * syncs)
+		defer env.Progress.End()
+	}
+	done := 0
 	for _, a := range s.attackSet {
 		for _, su := range s.suites {
 			if ctx.Err() != nil {
@@ -209,6 +214,13 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 			}
 			cfg := Config{Suite: su, Receivers: receivers, Syncs: syncs, Interval: interval, Link: params,
 				Attack: a, FloodSize: s.floodSize, SourceID: 0x0001, Seed: seed}
+			if env.Progress != nil {
+				name, before := Name(su.Name, a), done
+				cfg.OnInterval = func(sent int) {
+					env.Progress.Step(before+sent, fmt.Sprintf("%s: interval %d of %d", name, sent, syncs))
+				}
+			}
+			done += syncs
 			seed++
 			r := Run(ctx, cfg)
 			if r.Interrupted && r.Syncs == 0 {

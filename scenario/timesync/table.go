@@ -33,7 +33,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 	notes := &footnotes{index: map[string]int{}}
 	fmt.Fprintln(w, "\nPer receiver and interval (medians)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SIGNATURE\tATTACK\tVERIFY HERE\tVERIFICATIONS\tMAX/INTERVAL\tMESSAGE B\tPAYLOAD B\tWIRE B\tFRAGMENTS\tDEVIATION\tACCEPTED\tREPLAYS\tFORGERIES\tSKIPPED\t")
+	fmt.Fprintln(tw, "SIGNATURE\tATTACK\tVERIFY HERE\tVERIFICATIONS\tMAX/INTERVAL\tMESSAGE B\tPAYLOAD B\tWIRE B\t802.15.4 FRAMES\tDEVIATION\tACCEPTED\tREPLAYS\tFORGERIES\tSKIPPED\t")
 	for _, r := range rs {
 		p := r.Subject.Params
 		name := p["variant"]
@@ -47,7 +47,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", name, p["attack"],
 			val(r, MetricVerifyTime, "%.3g ms", 1e3, notes), val(r, MetricVerifications, "%.2g", 1, notes),
 			val(r, MetricMaxPerInterval, "%.0f", 1, notes), val(r, MetricMessageBytes, "%.0f", 1, notes),
-			val(r, MetricPayload, "%.4g", 1, notes), val(r, MetricWire, "%.4g", 1, notes), val(r, MetricPackets, "%.3g", 1, notes),
+			val(r, MetricPayload, "%.4g", 1, notes), val(r, MetricWire, "%.4g", 1, notes), val(r, MetricFrames, "%.0f", 1, notes),
 			val(r, MetricDeviation, "%.3g ms", 1e3, notes), val(r, MetricAccepted, "%.0f", 1, notes),
 			val(r, MetricReplayed, "%.0f", 1, notes), val(r, MetricForged, "%.0f", 1, notes), val(r, MetricSkipped, "%.0f", 1, notes))
 	}
