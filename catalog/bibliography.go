@@ -143,12 +143,12 @@ func CitedKeys(text string) []string {
 // cites inline must be in the bibliography.
 func CheckSource(source string) error {
 	if strings.TrimSpace(source) == "" {
-		return fmt.Errorf("no source: cite a key of catalog/bibliography.yaml, or say unverified: or assumption:")
+		return fmt.Errorf("no source: cite a key of catalog/bibliography.yaml, or begin with unverified: or assumption: and say why")
 	}
 	key, marker := SourceKey(source)
 	if !marker {
 		if _, ok := Cite(key); !ok {
-			return fmt.Errorf("source %q starts with %q, which is no key of catalog/bibliography.yaml: start with a key (add the document there), or with unverified: or assumption:", source, key)
+			return fmt.Errorf("source %q starts with %q, which is no key of catalog/bibliography.yaml: start with a key (add the document there), or with unverified: or assumption: and say why", source, key)
 		}
 	}
 	for _, k := range CitedKeys(source) {

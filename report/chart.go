@@ -232,11 +232,8 @@ func timeScale(maxSeconds float64) (div float64, unit string) {
 	return 1e-9, "ns"
 }
 
-// logTicks and plainTicks are the house style's.
-type (
-	logTicks   = figure.LogTicks
-	plainTicks = figure.PlainTicks
-)
+// logTicks are the house style's.
+type logTicks = figure.LogTicks
 
 func colorN(i int) color.Color      { return figure.Color(i) }
 func glyphN(i int) draw.GlyphDrawer { return figure.Glyph(i) }

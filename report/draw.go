@@ -268,19 +268,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
-
-// unique makes category labels unique: a label shared by several rows
-// is replaced, in those rows, by the row's fallback (its subject name).
-func unique(labels, fallback []string) []string {
-	count := map[string]int{}
-	for _, l := range labels {
-		count[l]++
-	}
-	out := slices.Clone(labels)
-	for i, l := range labels {
-		if count[l] > 1 {
-			out[i] = fallback[i]
-		}
-	}
-	return out
-}
