@@ -20,7 +20,7 @@ import (
 var update = flag.Bool("update", false, "rewrite docs/bibliography.md")
 
 // dataFiles are every data file whose numbers carry sources.
-var dataFiles = []string{"../energy/devices/*.yaml", "../radio/profiles/*.yaml", "../model/models/*.yaml", "../model/costs/*.yaml"}
+var dataFiles = []string{"../device/devices/*.yaml", "../radio/profiles/*.yaml", "../model/models/*.yaml", "../model/costs/*.yaml"}
 
 // quantityString is "VALUE UNIT [SOURCE]" (catalog.ParseQuantity's form).
 var quantityString = regexp.MustCompile(`^\s*[-+]?[0-9][0-9.eE+-]*(\s[^\[]*)?\[(.*)\]\s*$`)
