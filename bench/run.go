@@ -53,25 +53,6 @@ type RunConfig struct {
 	Quick    bool
 }
 
-// Validate checks the configuration before any work.
-func (c RunConfig) Validate() error {
-	switch c.Method {
-	case "", MethodAdaptive, MethodSeed002:
-	default:
-		return fmt.Errorf("unknown --method %q: want adaptive or seed002", c.Method)
-	}
-	if c.TargetRelCI < 0 || c.TargetRelCI >= 1 {
-		return fmt.Errorf("--ci %v: want a fraction between 0 and 1, such as 0.02 for ±2%% (the 95%% CI's half-width relative to the median)", c.TargetRelCI)
-	}
-	if c.TimeBudget < 0 || c.PointBudget < 0 {
-		return fmt.Errorf("negative budget: --time-budget %v, --point-budget %v", c.TimeBudget, c.PointBudget)
-	}
-	if err := (measure.Config{Statistic: c.Statistic, Clock: c.Clock}).Validate(); err != nil {
-		return fmt.Errorf("--clock: %w", err)
-	}
-	return nil
-}
-
 // Progress hears about a run's progress; nil-safe implementations only.
 type Progress interface {
 	Begin(total int)

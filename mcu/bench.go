@@ -91,6 +91,8 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	tc := cfg.Toolchain
 	env.Notes = append(env.Notes, fmt.Sprintf("measured on a simulated %s in %s; firmware built with %s; the host only runs the simulator",
 		plan.Target.Describe(), tc.SimavrVersion, tc.GCCVersion))
+	env.AddTool("avr-gcc", tc.GCCVersion)
+	env.AddTool("simavr", tc.SimavrVersion)
 	run := result.NewRun("mcu", env)
 	type job struct {
 		k   Kernel

@@ -90,14 +90,11 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if opts.DocSizes, err = parseSizes(docs); err != nil {
 				return err
 			}
-			if cfg.TargetRelCI <= 0 {
-				return fmt.Errorf("--ci %v: want a fraction between 0 and 1, such as 0.02 for ±2%%", cfg.TargetRelCI)
+			if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
+				return err
 			}
 			if err := cfg.Validate(); err != nil {
 				return err
-			}
-			if cfg.MinSamples < 2 {
-				return fmt.Errorf("--min-samples %d: want at least 2 (6 or more for a confidence interval)", cfg.MinSamples)
 			}
 			cfg.Quick = opts.Quick
 			if err := ef.check(); err != nil {

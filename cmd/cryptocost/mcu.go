@@ -23,6 +23,9 @@ func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcu",
 		Short: "Measure cryptography on a simulated microcontroller (cycles, RAM, ROM)",
+		Example: `  cryptocost mcu list
+  cryptocost mcu bench --quick
+  cryptocost mcu bench --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json`,
 		Long: `Build C kernels for a microcontroller with avr-gcc, run them in the
 cycle-accurate simulator simavr, and report cycles and time per operation,
 stack, RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
