@@ -473,6 +473,8 @@ func energy(w io.Writer, rs []result.Result) {
 			if m := r.Metric(MetricEnergy + "/" + string(c)); m != nil {
 				total += m.Summary.Median
 				line += "\t" + siJoules(m.Summary.Median) + " " + shortLabel(m.Label)
+			} else if c != Radio && !hasWork(&r, c) {
+				line += "\tnone" // a resumed handshake does no asymmetric work
 			} else {
 				complete = false
 				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
@@ -498,6 +500,16 @@ func energy(w io.Writer, rs []result.Result) {
 	} else {
 		fmt.Fprintln(w, "  (labels: imp imported from the literature, mod modelled (E = V·I·t or a radio model), est estimated, sim simulated; a part not priced says why in the notes, and the total is then not given)")
 	}
+}
+
+// hasWork: the connection recorded work of the component.
+func hasWork(r *result.Result, c Component) bool {
+	for _, w := range r.Work {
+		if w.Component == string(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // shortLabel is a figure's label in the energy table's cells.
