@@ -21,21 +21,29 @@ import (
 var ErrUnsupported = errors.New("procnet: /proc/net/tcp is not available")
 
 // Listening reports whether process pid has a socket in LISTEN state on
-// TCP port (IPv4, any local address).
+// TCP port (IPv4 or IPv6, any local address: s_server's "-accept PORT"
+// listens on [::]).
 func Listening(pid, port int) (bool, error) {
-	data, err := os.ReadFile("/proc/net/tcp")
-	if err != nil {
-		return false, ErrUnsupported
-	}
 	want := fmt.Sprintf(":%04X", port)
 	var inodes []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-		f := strings.Fields(sc.Text())
-		if len(f) > 9 && strings.HasSuffix(f[1], want) && f[3] == "0A" {
-			inodes = append(inodes, "socket:["+f[9]+"]")
+	read := 0
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		data, err := os.ReadFile(table)
+		if err != nil {
+			continue
 		}
+		read++
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for sc.Scan() {
+			// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+			f := strings.Fields(sc.Text())
+			if len(f) > 9 && strings.HasSuffix(f[1], want) && f[3] == "0A" {
+				inodes = append(inodes, "socket:["+f[9]+"]")
+			}
+		}
+	}
+	if read == 0 {
+		return false, ErrUnsupported
 	}
 	if len(inodes) == 0 {
 		return false, nil

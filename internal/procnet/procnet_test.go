@@ -28,4 +28,13 @@ func TestListening(t *testing.T) {
 	if ok, _ := Listening(os.Getpid(), port); ok {
 		t.Errorf("closed listener on %d still listening", port)
 	}
+	// An IPv6 (dual-stack) listener, as s_server's "-accept PORT" opens.
+	ln6, err := net.Listen("tcp", "[::]:0")
+	if err != nil {
+		t.Skipf("no IPv6 here: %v", err)
+	}
+	defer ln6.Close()
+	if ok, err := Listening(os.Getpid(), ln6.Addr().(*net.TCPAddr).Port); !ok || err != nil {
+		t.Errorf("our [::] listener: %v, %v", ok, err)
+	}
 }
