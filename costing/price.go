@@ -187,6 +187,17 @@ func (x *resultPricer) price() {
 	}
 }
 
+// trust orders labels from the most certain; a sum is as certain as its
+// least certain term.
+var trust = map[result.Label]int{result.Measured: 0, result.Simulated: 1, result.Imported: 2, result.Modelled: 3, result.Estimated: 4}
+
+func weakest(a, b result.Label) result.Label {
+	if a == "" || trust[b] > trust[a] {
+		return b
+	}
+	return a
+}
+
 // hasTraffic: the result carries packet traces to price.
 func hasTraffic(r *result.Result) bool {
 	if r.Trace != nil && len(r.Trace.Packets) > 0 {
@@ -341,6 +352,7 @@ func (x *resultPricer) work() {
 	noNet := map[key]bool{}
 	var seconds Interval
 	timeKnown := true
+	timeLabel := result.Label("")
 	for _, w := range x.r.Work {
 		k := key{w.Per, cmpOr(w.Component, "cpu")}
 		if _, ok := sums[k]; !ok {
@@ -377,6 +389,10 @@ func (x *resultPricer) work() {
 		if w.Per == "" {
 			if e.Cost.Seconds != nil {
 				seconds = seconds.Add(e.Cost.Seconds.Scale(w.Count))
+				timeLabel = weakest(timeLabel, e.Cost.Label)
+				if w.CountLabel != "" {
+					timeLabel = weakest(timeLabel, w.CountLabel) // the count is a factor too
+				}
 			} else {
 				timeKnown = false
 			}
@@ -436,7 +452,7 @@ func (x *resultPricer) work() {
 		}
 	}
 	if timeKnown && seconds.V > 0 && len(failed) == 0 {
-		x.add(seconds.metric("device-time", "s", result.Estimated, "Σ count × device time of each operation of the subject's work (the CPU only)", ""), x.p.Device.Source())
+		x.add(seconds.metric("device-time", "s", timeLabel, "Σ count × device time of each operation of the subject's work (the CPU only; labelled as the least certain of them)", ""), x.p.Device.Source())
 		x.activeSeconds = x.activeSeconds.Add(seconds)
 	}
 }
@@ -807,7 +823,10 @@ func (x *resultPricer) modelPoint() {
 		}
 	}
 	name := cmpOr(mp.Metric, "model/energy")
-	e := Exact(out.EnergyTotal())
-	x.add(e.metric(name, "J", label, fmt.Sprintf("built-in model %s, variant %s, at the run's point (cryptocost model show %s); priced with %s",
-		mp.Name, cmpOr(mp.Variant, "default"), mp.Name, costs.Describe()), ""), "model "+mp.Name)
+	how := fmt.Sprintf("built-in model %s, variant %s, at the run's point (cryptocost model show %s); priced with %s",
+		mp.Name, cmpOr(mp.Variant, "default"), mp.Name, costs.Describe())
+	x.add(Exact(out.EnergyTotal()).metric(name, "J", label, how, ""), "model "+mp.Name)
+	if mp.TimeMetric != "" {
+		x.add(Exact(out.TimeTotal()).metric(mp.TimeMetric, "s", label, how, ""), "model "+mp.Name)
+	}
 }

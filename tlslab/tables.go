@@ -579,7 +579,7 @@ func messages(w io.Writer, r result.Result) {
 			b = num(r, prefix+base)
 			shown[prefix+base] = true
 		}
-		fmt.Fprintf(tw, "%.3f\t%s\t%s\t%s\n", m.at/1e6, m.dir, m.name, b)
+		fmt.Fprintf(tw, "%.3f\t%s\t%s\t%s\n", m.at*1e3 /* seconds, the vocabulary's base unit */, m.dir, m.name, b)
 	}
 	tw.Flush()
 }
