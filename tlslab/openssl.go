@@ -1,7 +1,6 @@
 package tlslab
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -17,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/procnet"
 )
 
 func init() { registerPeer(opensslPeer{}) }
@@ -263,15 +264,11 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
-// waitListening waits (at most 10 s) until s_server's own socket is in
-// LISTEN state on the port in /proc/net/tcp, without connecting (a probe
-// connection would be a connection s_server serves). The socket must be
-// the process's (its inode among /proc/PID/fd's links): freePort's port
-// can be taken by another listener in between (parallel tests, other
-// programs), s_server then fails to bind, and that other listener's
-// LISTEN line would otherwise pass for s_server's.
+// waitListening waits (at most 10 s) until s_server's own socket listens
+// on the port (procnet: /proc, without connecting — a probe connection
+// would be a connection s_server serves; and not just any socket: on a
+// shared machine another process can take the port first).
 func (s *opensslServer) waitListening(ctx context.Context, port int) error {
-	want := fmt.Sprintf(":%04X ", port)
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		select {
@@ -281,39 +278,17 @@ func (s *opensslServer) waitListening(ctx context.Context, port int) error {
 			return ctx.Err()
 		default:
 		}
-		data, err := os.ReadFile("/proc/net/tcp")
-		if err != nil {
-			// Not Linux: give it time.
-			time.Sleep(300 * time.Millisecond)
+		ok, err := procnet.Listening(s.cmd.Process.Pid, port)
+		if errors.Is(err, procnet.ErrUnsupported) {
+			time.Sleep(300 * time.Millisecond) // not Linux: give it time
 			return nil
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
-			// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode (proc(5))
-			f := strings.Fields(sc.Text())
-			if len(f) > 9 && strings.HasSuffix(f[1]+" ", want) && f[3] == "0A" && ownsSocket(s.cmd.Process.Pid, f[9]) {
-				return nil
-			}
+		if ok {
+			return nil
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
 	return fmt.Errorf("openssl s_server did not listen on port %d within 10 s: %s", port, s.stderr.String())
-}
-
-// ownsSocket reports whether process pid has the socket of that inode
-// open (a /proc/PID/fd link reads "socket:[inode]", proc(5)).
-func ownsSocket(pid int, inode string) bool {
-	dir := fmt.Sprintf("/proc/%d/fd", pid)
-	fds, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, fd := range fds {
-		if l, err := os.Readlink(dir + "/" + fd.Name()); err == nil && l == "socket:["+inode+"]" {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *opensslServer) Addr() string { return s.addr }
