@@ -26,6 +26,10 @@ type Label string
 const (
 	// Measured here: by a timer, counter or meter during this run.
 	Measured Label = "measured"
+	// Simulated: counted in a simulator of a device this run does not
+	// have (cycles in simavr, instructions in QEMU): exact for the model
+	// the simulator implements, not a measurement of hardware.
+	Simulated Label = "simulated"
 	// Imported: measured elsewhere (another machine, a paper) and read in.
 	Imported Label = "imported"
 	// Modelled: computed by a model from inputs (a device profile, a
