@@ -32,5 +32,5 @@ import "embed"
 // kernelSources are the C and assembly sources and headers of the kernels
 // and the harness.
 //
-//go:embed kernels/*.c kernels/*.h kernels/*.S
+//go:embed kernels/*.c kernels/*.h kernels/*.S kernels/*.ld kernels/compat/avr/*.h
 var kernelSources embed.FS
