@@ -360,94 +360,124 @@ func opResult(img *Image, o *Output, op *Op, elapsed time.Duration) (result.Resu
 	if !ok {
 		return res, fmt.Errorf("%s: no stack measurement", op.Name)
 	}
-	tpu := t.TicksPerUnit()
 	var counts []float64
 	for _, r := range op.Runs {
-		n, err := o.Net(r, tpu)
+		n, err := o.Net(r, t.TicksPerUnit())
 		if err != nil {
 			return res, fmt.Errorf("%s input %d: %w", op.Name, r.Input, err)
 		}
 		counts = append(counts, float64(n))
 	}
 	var est []Estimate
-	if rule := t.Simulator.CycleRule; rule != "" {
+	if t.Simulator.CycleRule != "" {
 		var err error
 		if est, err = estimates(img, o, op, counts); err != nil {
 			return res, fmt.Errorf("%s: %w", op.Name, err)
 		}
 	}
-	hz := t.ClockHz()
-	sz := img.Sizes
-	own := strings.Join(sz.KernelFiles, ", ")
-	cal := o.Calib
+	bulk := res.Subject.Params["input"] == "bulk" // not for a signed message: its cost is not per byte
+	res.Metrics = countMetrics(img, o.Calib, op, counts, est, bulk)
+	res.Metrics = append(res.Metrics, sizeMetrics(img, op, stack)...)
+	leak := timingVerdict(k, op, t.Unit(), counts, est)
+	res.Metrics = append(res.Metrics, leak.metrics...)
+	p := res.Subject.Params
+	p["timing"] = leak.text
+	p["timing_inputs"] = strconv.Itoa(len(counts))
+	p["declared_inputs"] = strconv.Itoa(op.Inputs)
+	p["secret"] = strconv.FormatBool(!k.public(op.Name))
+	p["image"] = img.Hash[:16]
+	p["inputs"] = strconv.Itoa(len(counts))
+	res.Provenance = result.Provenance{
+		Label: result.Simulated,
+		Method: result.Method{Name: MethodName(t), Timer: t.Simulator.Counter + " (simulated)",
+			Samples: len(counts), Stop: "fixed", ElapsedNs: float64(elapsed.Nanoseconds())},
+		Source:   fmt.Sprintf("%s; %s -%s; image sha256 %s", img.SimVersion, img.GCCVersion, opt, img.Hash[:16]),
+		Verified: "known-answer tests passed in the simulator: " + k.Verified,
+	}
+	if k.constantTime(op.Name) && len(counts) > 1 && slices.Min(counts) != slices.Max(counts) {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("not constant time: %s differ between inputs: %.0f to %.0f", t.Unit(), slices.Min(counts), slices.Max(counts)))
+	}
+	return res, nil
+}
+
+// sampled is a per-input metric: one sample per input (the simulation is
+// deterministic, so a single run is the whole distribution).
+func sampled(name, unit string, label result.Label, v []float64, method string) result.Metric {
+	m := result.NewSampled(name, unit, result.Lower, label, v)
+	m.Method = method
+	return m
+}
+
+// scalar is a single exact value.
+func scalar(name, unit string, label result.Label, v float64, method string) result.Metric {
+	m := result.NewScalar(name, unit, result.Lower, label, v)
+	m.Method = method
+	return m
+}
+
+// countMetrics are an operation's counts: on an AVR its cycles and time,
+// simulated; on a QEMU target its instructions, simulated, and with a cycle
+// rule its cycles and time, estimated (the middle of the TRM's ranges, with
+// the low and high ends).
+func countMetrics(img *Image, cal *Calibration, op *Op, counts []float64, est []Estimate, bulk bool) []result.Metric {
+	t := img.Target
+	tpu := t.TicksPerUnit()
 	isr, _ := cal.ISRUnits(tpu)
-	// per-input values keep their samples (one per input: the simulation
-	// is deterministic, so a single run is the whole distribution); sizes
-	// are single exact values
-	sampled := func(name, unit string, label result.Label, v []float64, method string) result.Metric {
-		met := result.NewSampled(name, unit, result.Lower, label, v)
-		met.Method = method
-		return met
-	}
-	scalar := func(name, unit string, label result.Label, v float64, method string) result.Metric {
-		met := result.NewScalar(name, unit, result.Lower, label, v)
-		met.Method = method
-		return met
-	}
-	perByte := func(v []float64) []float64 {
+	scale := func(v []float64, f float64) []float64 {
 		out := make([]float64, len(v))
 		for i, c := range v {
-			out[i] = c / float64(op.Bytes)
+			out[i] = c * f
 		}
 		return out
 	}
-	bulk := res.Subject.Params["input"] == "bulk" // not for a signed message: its cost is not per byte
-	unit := t.Unit()
+	hz := t.ClockHz()
+	var ms []result.Metric
 	if t.CountsCycles() {
-		ns := make([]float64, len(counts))
-		for i, c := range counts {
-			ns[i] = c / hz * 1e9
-		}
-		res.Metrics = []result.Metric{
+		ms = append(ms,
 			sampled("cycles", "cycles/op", result.Simulated, counts, fmt.Sprintf("%s, minus the harness's empty call (%d cycles) and %d cycles per overflow interrupt; cycle-accurate simulation (%s), one run per input",
 				t.Simulator.Counter, cal.Empty, isr, img.SimVersion)),
-			sampled("time", "ns/op", result.Simulated, ns, fmt.Sprintf("cycles ÷ %s (the simulated clock; %s)", plain(t.Clock), t.Clock.Source)),
-		}
+			sampled("time", "ns/op", result.Simulated, scale(counts, 1e9/hz), fmt.Sprintf("cycles ÷ %s (the simulated clock; %s)", plain(t.Clock), t.Clock.Source)))
 		if bulk {
-			res.Metrics = append(res.Metrics, sampled("cycles-per-byte", "cycles/B", result.Simulated, perByte(counts), "cycles ÷ input bytes"))
+			ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Simulated, scale(counts, 1/float64(op.Bytes)), "cycles ÷ input bytes"))
 		}
-	} else {
-		how := fmt.Sprintf("%s in %s (%s), %s; minus the harness's empty call (%d) and %d per overflow interrupt; exact, one run per input",
-			t.Simulator.Counter, img.SimVersion, t.Simulator.Machine, ticksHow(t), Units(cal.Empty, tpu), isr)
-		if t.Proxy != "" {
-			how += "; " + t.Proxy
-		}
-		res.Metrics = []result.Metric{sampled("instructions", "instructions/op", result.Simulated, counts, how)}
-		if bulk {
-			res.Metrics = append(res.Metrics, sampled("instructions-per-byte", "instructions/B", result.Simulated, perByte(counts), "instructions ÷ input bytes"))
-		}
-		if est != nil {
-			rule := cycleRules[t.Simulator.CycleRule]
-			mid, lo, hi := make([]float64, len(est)), make([]float64, len(est)), make([]float64, len(est))
-			for i, e := range est {
-				mid[i], lo[i], hi[i] = e.Cycles.Mid, e.Cycles.Lo, e.Cycles.Hi
-			}
-			estHow := fmt.Sprintf("estimated from the executed instructions (QEMU profiler: each block's executions and taken branches) by the %s; range %s to %s",
-				rule.summary(t.Simulator.CycleRule), countString(slices.Min(lo)), countString(slices.Max(hi)))
-			ns := make([]float64, len(mid))
-			for i, c := range mid {
-				ns[i] = c / hz * 1e9
-			}
-			res.Metrics = append(res.Metrics,
-				sampled("cycles", "cycles/op", result.Estimated, mid, estHow),
-				sampled("cycles-min", "cycles/op", result.Estimated, lo, "the low end of the cycle rule's ranges"),
-				sampled("cycles-max", "cycles/op", result.Estimated, hi, "the high end of the cycle rule's ranges"),
-				sampled("time", "ns/op", result.Estimated, ns, fmt.Sprintf("estimated cycles ÷ %s (the %s's clock; %s)", plain(t.Clock), t.Part, t.Clock.Source)))
-			if bulk {
-				res.Metrics = append(res.Metrics, sampled("cycles-per-byte", "cycles/B", result.Estimated, perByte(mid), "estimated cycles ÷ input bytes"))
-			}
-		}
+		return ms
 	}
+	how := fmt.Sprintf("%s in %s (%s), %s; minus the harness's empty call (%d) and %d per overflow interrupt; exact, one run per input",
+		t.Simulator.Counter, img.SimVersion, t.Simulator.Machine, ticksHow(t), Units(cal.Empty, tpu), isr)
+	if t.Proxy != "" {
+		how += "; " + t.Proxy
+	}
+	ms = append(ms, sampled("instructions", "instructions/op", result.Simulated, counts, how))
+	if bulk {
+		ms = append(ms, sampled("instructions-per-byte", "instructions/B", result.Simulated, scale(counts, 1/float64(op.Bytes)), "instructions ÷ input bytes"))
+	}
+	if est == nil {
+		return ms
+	}
+	rule := cycleRules[t.Simulator.CycleRule]
+	mid, lo, hi := make([]float64, len(est)), make([]float64, len(est)), make([]float64, len(est))
+	for i, e := range est {
+		mid[i], lo[i], hi[i] = e.Cycles.Mid, e.Cycles.Lo, e.Cycles.Hi
+	}
+	estHow := fmt.Sprintf("estimated from the executed instructions (QEMU profiler: each block's executions and taken branches) by the %s; range %s to %s",
+		rule.summary(t.Simulator.CycleRule), countString(slices.Min(lo)), countString(slices.Max(hi)))
+	ms = append(ms,
+		sampled("cycles", "cycles/op", result.Estimated, mid, estHow),
+		sampled("cycles-min", "cycles/op", result.Estimated, lo, "the low end of the cycle rule's ranges"),
+		sampled("cycles-max", "cycles/op", result.Estimated, hi, "the high end of the cycle rule's ranges"),
+		sampled("time", "ns/op", result.Estimated, scale(mid, 1e9/hz), fmt.Sprintf("estimated cycles ÷ %s (the %s's clock; %s)", plain(t.Clock), t.Part, t.Clock.Source)))
+	if bulk {
+		ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Estimated, scale(mid, 1/float64(op.Bytes)), "estimated cycles ÷ input bytes"))
+	}
+	return ms
+}
+
+// sizeMetrics are an operation's memory: its stack (painted in the
+// simulator), the kernel's static RAM and ROM (the linker map), the
+// caller's state (sizeof), and RAM, their sum.
+func sizeMetrics(img *Image, op *Op, stack int) []result.Metric {
+	t, k, sz := img.Target, img.Kernel, img.Sizes
+	own := strings.Join(sz.KernelFiles, ", ")
 	stackMethod := "stack painting in the simulator: the deepest byte written below the caller's stack pointer"
 	if t.IsAVR() {
 		stackMethod += ", return address included"
@@ -457,38 +487,18 @@ func opResult(img *Image, o *Output, op *Op, elapsed time.Duration) (result.Resu
 	} else if op.RerunStack >= 0 {
 		stackMethod += "; measured in a rerun with interrupts off"
 	}
-	static := sz.KernelRAM()
 	sizer := "size -A"
 	if t.IsAVR() {
 		sizer = "avr-size"
 	}
-	res.Metrics = append(res.Metrics,
+	static := sz.KernelRAM()
+	return []result.Metric{
 		scalar("stack", "stack-B", result.Simulated, float64(stack), stackMethod),
 		scalar("static-ram", "static-ram-B", result.Measured, float64(static), ".data + .bss of "+own+" (linker map)"),
 		scalar("state", "state-B", result.Measured, float64(op.State), "sizeof the caller's key, context and buffers the operation uses ("+k.Bench+")"),
 		scalar("ram", "ram-B", result.Simulated, float64(stack+static+op.State), "stack + static-ram + state"),
 		scalar("rom", "rom-B", result.Measured, float64(sz.KernelROM()), ".text + .data of "+own+" (linker map; the image's totals agree with "+sizer+")"),
-	)
-	leak := timingVerdict(k, op, unit, counts, est)
-	res.Metrics = append(res.Metrics, leak.metrics...)
-	res.Subject.Params["timing"] = leak.text
-	res.Subject.Params["timing_inputs"] = strconv.Itoa(len(counts))
-	res.Subject.Params["declared_inputs"] = strconv.Itoa(op.Inputs)
-	res.Subject.Params["secret"] = strconv.FormatBool(!k.public(op.Name))
-	timer := fmt.Sprintf("%s (simulated)", t.Simulator.Counter)
-	res.Provenance = result.Provenance{
-		Label: result.Simulated,
-		Method: result.Method{Name: MethodName(t), Timer: timer,
-			Samples: len(counts), Stop: "fixed", ElapsedNs: float64(elapsed.Nanoseconds())},
-		Source:   fmt.Sprintf("%s; %s -%s; image sha256 %s", img.SimVersion, img.GCCVersion, opt, img.Hash[:16]),
-		Verified: "known-answer tests passed in the simulator: " + k.Verified,
 	}
-	res.Subject.Params["image"] = img.Hash[:16]
-	res.Subject.Params["inputs"] = strconv.Itoa(len(counts))
-	if k.constantTime(op.Name) && len(counts) > 1 && slices.Min(counts) != slices.Max(counts) {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("not constant time: %s differ between inputs: %.0f to %.0f", unit, slices.Min(counts), slices.Max(counts)))
-	}
-	return res, nil
 }
 
 // ticksHow says how a board timer's ticks became instructions.

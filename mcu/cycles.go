@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os/exec"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -529,11 +528,4 @@ func (r *cycleRule) Estimate(d *Disassembly, w *Window) (Estimate, error) {
 // ruleSummary names a rule's source and assumptions for a metric's method.
 func (r *cycleRule) summary(name string) string {
 	return fmt.Sprintf("%s rule: %s; %s", name, r.Source, r.Assumes)
-}
-
-// sortedBlocks orders a window's blocks by address (for stable output).
-func sortedBlocks(bs []BlockCount) []BlockCount {
-	out := slices.Clone(bs)
-	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
-	return out
 }

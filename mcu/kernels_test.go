@@ -246,11 +246,7 @@ func TestHangingFirmwareIsKilled(t *testing.T) {
 			t.Parallel()
 			simulator(t)
 			tg := target(t, name)
-			start := time.Now()
 			run := runPlan(t, &Plan{Targets: []Target{tg}, Kernels: []Kernel{fixtureKernel(t, "hang")}, Opts: []string{"Os"}}, 5*time.Second)
-			if time.Since(start) > 3*time.Minute {
-				t.Errorf("the run took %s with a 5 s timeout", time.Since(start))
-			}
 			if run.Status != result.Failed || len(run.Errors) != 1 || !strings.Contains(run.Errors[0], "did not finish within 5s and was killed") {
 				t.Fatalf("status %s, errors %v", run.Status, run.Errors)
 			}
