@@ -290,14 +290,6 @@ func isSingleLoad(b string) bool {
 	return false
 }
 
-func isSingleStore(b string) bool {
-	switch b {
-	case "str", "strb", "strh", "strt":
-		return true
-	}
-	return false
-}
-
 // costV7M is the Cortex-M3 and M4 table (the M4's single-cycle multiplier
 // and DSP instructions when m4).
 func costV7M(prev, cur *Insn, m4 bool) (insnCost, error) {

@@ -132,6 +132,45 @@ func fixtureKernel(t testing.TB, name string) Kernel {
 var calibration = Kernel{Name: "calibration", Scheme: "calibration", Algorithm: "calibration", Label: "calibration",
 	Sources: []string{"calib.S"}, Bench: "calib_bench.c", Public: []string{"*"}}
 
+// calibRuns are the calibration image's runs, one per target and level,
+// shared by the tests that read it (each simulates up to 100 million
+// instructions).
+var calibRuns struct {
+	sync.Mutex
+	m map[string]*calibRun
+}
+
+type calibRun struct {
+	once sync.Once
+	img  *Image
+	out  *Output
+	err  error
+}
+
+// runCalibration builds and simulates the calibration image once per test
+// binary for tg at opt.
+func runCalibration(t testing.TB, tg Target, opt string) (*Image, *Output) {
+	t.Helper()
+	calibRuns.Lock()
+	if calibRuns.m == nil {
+		calibRuns.m = map[string]*calibRun{}
+	}
+	c := calibRuns.m[tg.Name+"/"+opt]
+	if c == nil {
+		c = &calibRun{}
+		calibRuns.m[tg.Name+"/"+opt] = c
+	}
+	calibRuns.Unlock()
+	c.once.Do(func() { c.img, c.out, c.err = buildAndRun(t, tg, calibration, opt, 0, 3*time.Minute) })
+	switch {
+	case c.err != nil:
+		t.Fatal(c.err)
+	case c.out == nil:
+		t.Fatal("the calibration run failed in another test")
+	}
+	return c.img, c.out
+}
+
 // insn is one instruction of a function's disassembly: mnemonic, operands
 // and the target address of branches.
 type insn struct {
@@ -420,10 +459,7 @@ func TestCounterCountsKnownLoops(t *testing.T) {
 			simulator(t)
 			tg := target(t, c.target)
 			tc := toolchain(t, tg)
-			img, out, err := buildAndRun(t, tg, calibration, c.opt, 0, 3*time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, out := runCalibration(t, tg, c.opt)
 			wantStack := 0
 			if tg.IsAVR() {
 				wantStack = 2
@@ -475,10 +511,7 @@ func TestStackPaintingMeasuresKnownFrames(t *testing.T) {
 			simulator(t)
 			tg := target(t, name)
 			tc := toolchain(t, tg)
-			img, out, err := buildAndRun(t, tg, calibration, "Os", 0, 3*time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, out := runCalibration(t, tg, "Os")
 			frames := 0
 			for _, op := range out.Ops {
 				if !strings.HasPrefix(op.Name, "calib_frame") {
@@ -700,10 +733,7 @@ func TestCycleRuleOnTRMMicrobenchmarks(t *testing.T) {
 			t.Parallel()
 			simulator(t)
 			tg := target(t, core)
-			img, out, err := buildAndRun(t, tg, calibration, "Os", 0, 3*time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, out := runCalibration(t, tg, "Os")
 			seen := 0
 			for i := range out.Ops {
 				op := &out.Ops[i]
