@@ -36,11 +36,11 @@ LOOP16 calib_loop_16384, 16384
 LOOP16 calib_loop_16385, 16385
 LOOP16 calib_loop_50000, 50000
 
-/* A nested loop of about 4 million cycles: 61 overflows. */
+/* A nested loop of about 50 million cycles: 762 overflows. */
 	.global calib_loop_nested
 	.type calib_loop_nested, @function
 calib_loop_nested:
-	ldi r18, 20
+	ldi r18, 250
 2:	ldi r24, lo8(50000)
 	ldi r25, hi8(50000)
 1:	sbiw r24, 1
