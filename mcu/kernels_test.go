@@ -3,6 +3,7 @@ package mcu
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -396,5 +397,37 @@ func TestMissingToolchainNamesPackages(t *testing.T) {
 	_, err := FindToolchain(context.Background(), target(t, "rv32imac"))
 	if want := "qemu-system-riscv32 (Debian package qemu-system-misc)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("rv32imac: %v, want %q", err, want)
+	}
+}
+
+// TestFullMatrix is the opt-in slow tier: every kernel that is not slow on
+// every target at -Os and -O2, each operation on all its inputs (eight
+// secrets for an operation on a secret), checked as TestKernelsInSimulator
+// checks its images. An hour or more of simulation; it runs only with
+// CRYPTOCOST_MCU_MATRIX=1 (go test ./mcu -run TestFullMatrix -timeout 4h),
+// and cryptocost mcu bench --target all does the same from the command
+// line. Tier: opt-in slow.
+func TestFullMatrix(t *testing.T) {
+	if os.Getenv("CRYPTOCOST_MCU_MATRIX") != "1" {
+		t.Skip("the full matrix runs only with CRYPTOCOST_MCU_MATRIX=1")
+	}
+	simulator(t)
+	for _, tg := range Targets() {
+		t.Run(tg.Name, func(t *testing.T) {
+			ks, err := SelectKernels(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run := runPlan(t, &Plan{Targets: []Target{tg}, Kernels: ks, Opts: []string{"Os", "O2"}}, 3*time.Hour)
+			// a kernel too big for the part is an answer, not a failure
+			fits := run.Results[:0]
+			for _, r := range run.Results {
+				if r.Subject.Params["fit"] != "no" {
+					fits = append(fits, r)
+				}
+			}
+			run.Results = fits
+			checkKernelRun(t, tg, run)
+		})
 	}
 }
