@@ -423,22 +423,30 @@ func countMetrics(img *Image, cal *Calibration, op *Op, counts []float64, est []
 	t := img.Target
 	tpu := t.TicksPerUnit()
 	isr, _ := cal.ISRUnits(tpu)
-	scale := func(v []float64, f float64) []float64 {
+	// each value divided, not multiplied by a reciprocal, so that time is
+	// exactly cycles ÷ clock × 10⁹
+	per := func(v []float64, d float64) []float64 {
 		out := make([]float64, len(v))
 		for i, c := range v {
-			out[i] = c * f
+			out[i] = c / d
 		}
 		return out
 	}
-	hz := t.ClockHz()
+	nanos := func(v []float64) []float64 {
+		out := make([]float64, len(v))
+		for i, c := range v {
+			out[i] = c / t.ClockHz() * 1e9
+		}
+		return out
+	}
 	var ms []result.Metric
 	if t.CountsCycles() {
 		ms = append(ms,
 			sampled("cycles", "cycles/op", result.Simulated, counts, fmt.Sprintf("%s, minus the harness's empty call (%d cycles) and %d cycles per overflow interrupt; cycle-accurate simulation (%s), one run per input",
 				t.Simulator.Counter, cal.Empty, isr, img.SimVersion)),
-			sampled("time", "ns/op", result.Simulated, scale(counts, 1e9/hz), fmt.Sprintf("cycles ÷ %s (the simulated clock; %s)", plain(t.Clock), t.Clock.Source)))
+			sampled("time", "ns/op", result.Simulated, nanos(counts), fmt.Sprintf("cycles ÷ %s (the simulated clock; %s)", plain(t.Clock), t.Clock.Source)))
 		if bulk {
-			ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Simulated, scale(counts, 1/float64(op.Bytes)), "cycles ÷ input bytes"))
+			ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Simulated, per(counts, float64(op.Bytes)), "cycles ÷ input bytes"))
 		}
 		return ms
 	}
@@ -449,7 +457,7 @@ func countMetrics(img *Image, cal *Calibration, op *Op, counts []float64, est []
 	}
 	ms = append(ms, sampled("instructions", "instructions/op", result.Simulated, counts, how))
 	if bulk {
-		ms = append(ms, sampled("instructions-per-byte", "instructions/B", result.Simulated, scale(counts, 1/float64(op.Bytes)), "instructions ÷ input bytes"))
+		ms = append(ms, sampled("instructions-per-byte", "instructions/B", result.Simulated, per(counts, float64(op.Bytes)), "instructions ÷ input bytes"))
 	}
 	if est == nil {
 		return ms
@@ -465,9 +473,9 @@ func countMetrics(img *Image, cal *Calibration, op *Op, counts []float64, est []
 		sampled("cycles", "cycles/op", result.Estimated, mid, estHow),
 		sampled("cycles-min", "cycles/op", result.Estimated, lo, "the low end of the cycle rule's ranges"),
 		sampled("cycles-max", "cycles/op", result.Estimated, hi, "the high end of the cycle rule's ranges"),
-		sampled("time", "ns/op", result.Estimated, scale(mid, 1e9/hz), fmt.Sprintf("estimated cycles ÷ %s (the %s's clock; %s)", plain(t.Clock), t.Part, t.Clock.Source)))
+		sampled("time", "ns/op", result.Estimated, nanos(mid), fmt.Sprintf("estimated cycles ÷ %s (the %s's clock; %s)", plain(t.Clock), t.Part, t.Clock.Source)))
 	if bulk {
-		ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Estimated, scale(mid, 1/float64(op.Bytes)), "estimated cycles ÷ input bytes"))
+		ms = append(ms, sampled("cycles-per-byte", "cycles/B", result.Estimated, per(mid, float64(op.Bytes)), "estimated cycles ÷ input bytes"))
 	}
 	return ms
 }
