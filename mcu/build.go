@@ -38,13 +38,18 @@ type Image struct {
 	Hash   string
 	Sizes  Sizes
 	Cached bool // found in the cache, not built now
-	// GCCVersion and SimavrVersion name the tools, for provenance.
-	GCCVersion, SimavrVersion string
+	// GCCVersion and SimVersion name the tools, for provenance.
+	GCCVersion, SimVersion string
+	// MaxInputs is the cap on inputs per operation the image was built
+	// with (0: every input the bench file declares).
+	MaxInputs int
+	// Code is the image's disassembly, for a target with a cycle estimate.
+	Code *Disassembly
 }
 
 // Sizes are an image's memory use in bytes.
 type Sizes struct {
-	// The whole image, from the linker map (and checked against avr-size).
+	// The whole image, from the linker map (and checked against size -A).
 	Text, Data, BSS, NoInit int
 	// The kernel alone: its objects and the runtime routines only it
 	// needs (LinkMap.Attribute). Text includes its constants in flash.
@@ -102,14 +107,17 @@ func CacheDir() (string, error) {
 // when an identical one was built before. An image too big for the target
 // is built (the linker's limits are lifted so the sizes can be told) and
 // returned with a *DoesNotFitError.
-func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Kernel, opt string) (*Image, error) {
+//
+// maxInputs > 0 builds an image that times each operation on at most that
+// many inputs (tests time one; the command line every secret).
+func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Kernel, opt string, maxInputs int) (*Image, error) {
 	if !slices.Contains(Opts, opt) {
 		return nil, fmt.Errorf("unknown optimisation level %q: want one of %s", opt, strings.Join(Opts, ", "))
 	}
 	files := k.files()
-	img := &Image{Kernel: k, Target: t, Opt: opt, GCCVersion: tc.GCCVersion, SimavrVersion: tc.SimavrVersion}
-	flags := tc.cflags(t, k, opt)
-	hash, err := imageHash(files, append(flags, tc.GCCVersion))
+	img := &Image{Kernel: k, Target: t, Opt: opt, GCCVersion: tc.GCCVersion, SimVersion: tc.SimVersion, MaxInputs: maxInputs}
+	flags := tc.cflags(t, k, opt, maxInputs)
+	hash, err := imageHash(files, append(append(flags, tc.ldflags(t)...), tc.GCCVersion))
 	if err != nil {
 		return nil, fmt.Errorf("kernel %s: %w", k.Name, err)
 	}
@@ -131,22 +139,53 @@ func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Ker
 	return img, nil
 }
 
-func (tc *Toolchain) cflags(t Target, k Kernel, opt string) []string {
-	flags := []string{
-		"-mmcu=" + t.MCU,
-		"-DF_CPU=" + strconv.FormatFloat(t.ClockHz(), 'f', 0, 64) + "UL",
-		"-" + opt, "-std=gnu11", "-Wall", "-Wextra",
+// cflags are the compiler flags of every file of the image.
+func (tc *Toolchain) cflags(t Target, k Kernel, opt string, maxInputs int) []string {
+	flags := append(slices.Clone(t.Build.Flags), tc.spec.cflags...)
+	flags = append(flags,
+		"-DF_CPU="+strconv.FormatFloat(t.ClockHz(), 'f', 0, 64)+"UL",
+		"-"+opt, "-std=gnu11", "-Wall", "-Wextra",
 		// one section per function and object, so the map attributes
 		// every byte and --gc-sections drops what nothing calls
 		"-ffunction-sections", "-fdata-sections",
+	)
+	if maxInputs > 0 {
+		flags = append(flags, fmt.Sprintf("-DMCU_MAX_INPUTS=%d", maxInputs))
 	}
 	return append(flags, k.Defines...)
+}
+
+// ldflags are the link's own flags: the layout, and limits lifted so that
+// an image too big for the part still links and tells its sizes.
+func (tc *Toolchain) ldflags(t Target) []string {
+	flags := []string{"-Wl,--gc-sections", "-Wl,-Map=image.map"}
+	if t.IsAVR() {
+		// these override the limits -mmcu sets in avr-libc's scripts
+		return append(flags, "-Wl,--defsym=__TEXT_REGION_LENGTH__=0x100000", "-Wl,--defsym=__DATA_REGION_LENGTH__=0xffa0")
+	}
+	flags = append(flags, tc.spec.ldflags...)
+	return append(flags,
+		fmt.Sprintf("-Wl,--defsym=__flash_origin=%#x", t.Build.FlashOrigin),
+		fmt.Sprintf("-Wl,--defsym=__ram_origin=%#x", t.Build.RAMOrigin),
+		fmt.Sprintf("-Wl,--defsym=__ram_length=%#x", t.SRAMBytes()))
+}
+
+// harnessSources are the harness's files for target t: the portable part
+// and the platform's.
+func harnessSources(t Target) []string {
+	return []string{"harness.c", "platform_" + t.Build.Platform + ".c"}
 }
 
 // imageHash covers every source file (any change rebuilds) and the flags.
 func imageHash(files fs.FS, flags []string) (string, error) {
 	h := sha256.New()
-	names, err := fs.Glob(files, "*")
+	var names []string
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, p)
+		}
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
@@ -181,22 +220,19 @@ func (tc *Toolchain) compile(ctx context.Context, cacheDir string, img *Image, f
 	// counts the library routines they pull in as theirs.
 	k := img.Kernel
 	var objects []string
-	for _, src := range append(append(slices.Clone(k.Sources), k.Bench), "harness.c") {
+	gcc := filepath.Base(tc.GCC)
+	for _, src := range append(append(slices.Clone(k.Sources), k.Bench), harnessSources(img.Target)...) {
 		obj := src + ".o"
 		args := append(slices.Clone(flags), "-c", src, "-o", obj)
 		if out, err := tc.run(ctx, tmp, tc.GCC, args...); err != nil {
-			return fmt.Errorf("kernel %s: avr-gcc -%s %s: %v\n%s", k.Name, img.Opt, src, err, out)
+			return fmt.Errorf("kernel %s for %s: %s -%s %s: %v\n%s", k.Name, img.Target.Name, gcc, img.Opt, src, err, out)
 		}
 		objects = append(objects, obj)
 	}
-	args := append(slices.Clone(flags), "-Wl,--gc-sections", "-Wl,-Map=image.map",
-		// lift the part's limits (these override the ones -mmcu sets) so
-		// an image too big still links and its sizes can be reported
-		"-Wl,--defsym=__TEXT_REGION_LENGTH__=0x100000", "-Wl,--defsym=__DATA_REGION_LENGTH__=0xffa0",
-		"-o", "image.elf")
-	args = append(args, objects...)
+	args := append(slices.Clone(flags), tc.ldflags(img.Target)...)
+	args = append(append(args, "-o", "image.elf"), objects...)
 	if out, err := tc.run(ctx, tmp, tc.GCC, args...); err != nil {
-		return fmt.Errorf("kernel %s: linking: %v\n%s", k.Name, err, out)
+		return fmt.Errorf("kernel %s for %s: linking: %v\n%s", k.Name, img.Target.Name, err, out)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "objects"), []byte(strings.Join(objects, "\n")+"\n"), 0o644); err != nil {
 		return err
@@ -219,7 +255,7 @@ func (tc *Toolchain) run(ctx context.Context, dir, name string, args ...string) 
 }
 
 // measureSizes reads the image's map, attributes the kernel's share, and
-// checks the totals against avr-size: two independent counts of one image.
+// checks the totals against size -A: two independent counts of one image.
 func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 	f, err := os.Open(filepath.Join(img.Dir, "image.map"))
 	if err != nil {
@@ -247,7 +283,7 @@ func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 
 	out, err := tc.run(ctx, img.Dir, tc.Size, "-A", "image.elf")
 	if err != nil {
-		return fmt.Errorf("kernel %s: avr-size: %v\n%s", img.Kernel.Name, err, out)
+		return fmt.Errorf("kernel %s: %s: %v\n%s", img.Kernel.Name, filepath.Base(tc.Size), err, out)
 	}
 	got := parseAvrSizeA(out)
 	for _, sec := range []struct {
@@ -255,13 +291,14 @@ func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 		n    int
 	}{{".text", s.Text}, {".data", s.Data}, {".bss", s.BSS}, {".noinit", s.NoInit}} {
 		if got[sec.name] != sec.n {
-			return fmt.Errorf("kernel %s: the linker map says %s is %d B, avr-size says %d B", img.Kernel.Name, sec.name, sec.n, got[sec.name])
+			return fmt.Errorf("kernel %s: the linker map says %s is %d B, %s says %d B", img.Kernel.Name, sec.name, sec.n, filepath.Base(tc.Size), got[sec.name])
 		}
 	}
 	return nil
 }
 
-// parseAvrSizeA reads `avr-size -A`'s "section size addr" table.
+// parseAvrSizeA reads `size -A`'s "section size addr" table (binutils, any
+// target).
 func parseAvrSizeA(out string) map[string]int {
 	sizes := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader([]byte(out)))

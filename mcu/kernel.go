@@ -35,6 +35,11 @@ type Kernel struct {
 	// ConstantTime lists the operations that must take the same cycles on
 	// every input ("*": all); a difference is reported as a warning.
 	ConstantTime []string
+	// Public lists the operations that handle only public data ("*": all):
+	// hashing, verification. Every other operation handles a secret and
+	// its bench file times it on MCU_SECRETS different secrets; the
+	// results report the spread of cycles over them (the leak report).
+	Public []string
 	// Verified names the known-answer tests the kernel passes first.
 	Verified string
 	// Slow kernels take minutes of host time: they run only when named.
@@ -66,6 +71,11 @@ func (k Kernel) constantTime(op string) bool {
 	return slices.Contains(k.ConstantTime, "*") || slices.Contains(k.ConstantTime, op)
 }
 
+// public reports whether op handles only public data.
+func (k Kernel) public(op string) bool {
+	return slices.Contains(k.Public, "*") || slices.Contains(k.Public, op)
+}
+
 func (k Kernel) files() fs.FS {
 	if k.sources != nil {
 		return k.sources
@@ -95,8 +105,14 @@ var kernels = []Kernel{
 		Sources: []string{"ascon.c"}, Bench: "ascon_bench.c", SecurityBits: 128, ConstantTime: []string{"*"},
 		Verified: "Ascon reference KAT file for SP 800-232 (Count 1, 563, 1089), and a forged tag rejected"},
 	{Name: "sha256", Scheme: "SHA-256", Label: "SHA-256", Family: "hash",
-		Sources: []string{"sha256.c"}, Bench: "sha256_bench.c", SecurityBits: 128, ConstantTime: []string{"*"},
+		Sources: []string{"sha256.c"}, Bench: "sha256_bench.c", SecurityBits: 128, ConstantTime: []string{"*"}, Public: []string{"*"},
 		Verified: "FIPS 180-4 examples (NIST SHA256.pdf): one block and two blocks"},
+	{Name: "sha1", Scheme: "SHA-1", Label: "SHA-1", Family: "hash",
+		Sources: []string{"sha1.c"}, Bench: "sha1_bench.c", SecurityBits: 0, ConstantTime: []string{"*"}, Public: []string{"*"},
+		Verified: "FIPS 180-4 examples (NIST SHA1.pdf): one block and two blocks"},
+	{Name: "hmac-sha1", Scheme: "HMAC-SHA-1", Algorithm: "HMAC-SHA-1", Label: "HMAC-SHA-1 (20-byte key)", Family: "mac",
+		Sources: []string{"hmac_sha1.c", "sha1.c"}, Bench: "hmac_sha1_bench.c", SecurityBits: 128, ConstantTime: []string{"*"},
+		Verified: "RFC 2202 §3 test cases 1, 2 and 6"},
 	{Name: "hmac-sha256", Scheme: "HMAC-SHA-256", Algorithm: "HMAC-SHA-256", Label: "HMAC-SHA-256 (32-byte key)", Family: "mac",
 		Sources: []string{"hmac_sha256.c", "sha256.c"}, Bench: "hmac_sha256_bench.c", SecurityBits: 256, ConstantTime: []string{"*"},
 		Verified: "RFC 4231 test cases 1, 2 and 6"},
@@ -105,8 +121,8 @@ var kernels = []Kernel{
 		Verified: "RFC 7748 §5.2 (both vectors) and §6.1 (Alice's and Bob's keys, shared secret)"},
 	{Name: "ed25519", Scheme: "Ed25519", Label: "Ed25519", Family: "sign",
 		Sources: []string{"ed25519.c", "fe25519.c", "sha512.c"}, Bench: "ed25519_bench.c", SecurityBits: 128,
-		ConstantTime: []string{"keygen", "sign"},
-		Verified:     "RFC 8032 §7.1 TEST 2 and TEST SHA(abc); a forged message rejected"},
+		ConstantTime: []string{"keygen", "sign"}, Public: []string{"verify"},
+		Verified: "RFC 8032 §7.1 TEST 2 and TEST SHA(abc); a forged message rejected"},
 }
 
 // rsaKernels are S004's RSA cases and the modern variant, per key size.

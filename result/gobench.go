@@ -73,8 +73,9 @@ func (g gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 				// benchstat keeps one value per unit and line: metrics that
 				// share a unit (an MCU's stack, static RAM and ROM bytes;
 				// energy and energy-net; cpu-time beside time) are each
-				// named in their unit, except Go's own: time stays ns/op,
-				// alloc-bytes B/op.
+				// named in their unit, except Go's own (time stays ns/op,
+				// alloc-bytes B/op) and a metric named for its unit
+				// (cycles stays cycles/op beside cycles-spread).
 				shared := map[string]int{}
 				for _, m := range r.Metrics {
 					u, _ := perOp(m.Unit)
@@ -94,7 +95,7 @@ func (g gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 					if f != 1 {
 						v = roundSig(v*f, 12) // 1.01e-6 s is 1010 ns, not 1010.0000000000001
 					}
-					if shared[unit] > 1 && !goConvention[m.Name] {
+					if shared[unit] > 1 && !goConvention[m.Name] && m.Name != m.Unit {
 						unit = m.Name + "-" + labelled(unit, m.Label)
 					} else {
 						unit = labelled(unit, m.Label)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -22,12 +23,18 @@ func init() { commands = append(commands, newMCUCmd) }
 func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcu",
-		Short: "Measure cryptography on a simulated microcontroller (cycles, RAM, ROM)",
-		Long: `Build C kernels for a microcontroller with avr-gcc, run them in the
-cycle-accurate simulator simavr, and report cycles and time per operation,
-stack, RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
+		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
+		Long: `Build C kernels for a microcontroller and run them in a simulator: the AVRs
+(ATmega328P, ATmega2560) with avr-gcc in the cycle-accurate simavr, the
+Cortex-M0/M3/M4/M7 and an RV32IMAC core with their GCC cross compilers in
+QEMU. Report cycles (AVR) or instructions (QEMU, with cycles estimated from
+the core's TRM) per operation, the timing spread over eight secrets, stack,
+RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
 
-Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr.`,
+Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr for the
+AVRs; gcc-arm-none-eabi, picolibc-arm-none-eabi, qemu-system-arm and gcc for
+the Cortex-M targets; gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf
+and qemu-system-misc for rv32imac (cryptocost mcu list --targets).`,
 	}
 	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd())
 	return cmd
@@ -47,28 +54,37 @@ func newMCUBenchCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
-		Short: "Measure the kernels on a simulated ATmega328P (Arduino Uno)",
+		Short: "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
 		Long: `Build each kernel (at -Os and -O2 unless --opt says otherwise) into a firmware
-image for the target and run it in simavr at the target's clock. Every image
-runs its known-answer tests inside the simulator before timing anything; a
-failure gives an error and no number. Then each operation is timed with Timer1
-at prescaler 1 (cycle-accurate in simavr) on one or more inputs, and its stack
-is measured by painting. RAM is the stack plus the kernel's static data plus
-the caller's key, context and buffers; ROM is the kernel's code and constants
-from the linker map. Time is cycles at the target's clock (16 MHz).
+image for each target and run it in the target's simulator. Every image runs
+its known-answer tests inside the simulator before timing anything; a failure
+gives an error and no number. Then each operation is counted on its inputs —
+eight different secrets for an operation that handles one — and its stack is
+measured by painting.
+
+On the AVRs (simavr) Timer1 counts cycles exactly and time is cycles at the
+part's clock. On the Cortex-M and RISC-V targets QEMU, run with -icount,
+counts instructions exactly (SysTick or instret); cycles and time are
+estimated from the core's TRM cycle table where there is one (Cortex-M0, M3,
+M4), labelled estimated. The TIMING column says whether the count depends on
+the secret: "constant time (0 cycles spread over 8 secrets)" or "leaks: ...".
+RAM is the stack plus the kernel's static data plus the caller's key, context
+and buffers; ROM is the kernel's code and constants from the linker map.
 
 Images are cached by content hash under the user cache directory, so a second
 run only simulates. Kernels that do not fit the part's flash or SRAM are
 reported as "does not fit" with their sizes; a firmware that runs past
 --timeout is killed and reported. RSA-2048 (minutes of simulation) runs only
-when named: --kernel 'rsa2048-*'.
+when named: --kernel 'rsa2048-*'. --target all runs every target.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
 		Example: `  cryptocost mcu bench --target atmega328p
   cryptocost mcu bench --quick
-  cryptocost mcu bench --kernel aes128,speck64-128,present80 --opt Os
+  cryptocost mcu bench --target cortex-m4 --kernel aes128
+  cryptocost mcu bench --target atmega2560 --kernel rsa2048-crt --opt Os --timeout 3h
+  cryptocost mcu bench --target all --opt Os,O2,O3 -o matrix.json
   cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
-  cryptocost mcu list`,
+  cryptocost mcu list --targets`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -93,6 +109,11 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := saves.validate(); err != nil {
 				return err
 			}
+			// The default device prices the Uno only: other targets are
+			// priced when --device names a profile for them.
+			if !cmd.Flags().Changed("device") && !onlyTarget(plan, mcu.DefaultTarget) {
+				device = ""
+			}
 			var power catalog.Quantity
 			if device != "" {
 				d, err := energy.Lookup(device)
@@ -111,7 +132,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if jobs < 1 {
 				return fmt.Errorf("--jobs %d: want at least 1", jobs)
 			}
-			tc, err := mcu.FindToolchain(cmd.Context())
+			tcs, err := mcu.Toolchains(cmd.Context(), plan.Targets)
 			if err != nil {
 				return err
 			}
@@ -121,7 +142,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				}
 			}
 			bar := progress.New("mcu", quiet)
-			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchain: tc, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
+			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchains: tcs, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
 			run.Tool = tool()
 			run.Command = os.Args
 			if device != "" {
@@ -145,9 +166,10 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Target, "target", "atmega328p", "the microcontroller: atmega328p (Arduino Uno)")
-	f.StringVar(&device, "device", "arduino-uno", "price each operation's energy with this device profile's active power (cryptocost devices; '' for none)")
-	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "avr-gcc optimisation levels: Os, O1, O2, O3")
+	f.StringSliceVar(&opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
+	f.StringVar(&device, "device", "arduino-uno", "price each operation's energy with this device profile's active power (cryptocost devices; '' for none; the default prices atmega328p runs only)")
+	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
+	f.IntVar(&opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
 	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
 	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
@@ -157,6 +179,11 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	outputs.register(cmd)
 	saves.register(cmd)
 	return cmd
+}
+
+// onlyTarget reports whether the plan measures the named target alone.
+func onlyTarget(plan *mcu.Plan, name string) bool {
+	return len(plan.Targets) == 1 && plan.Targets[0].Name == name
 }
 
 // quickKernels are the kernels a --quick run measures: the symmetric ones,
@@ -180,18 +207,30 @@ func (mcuTable) Description() string                          { return "a table 
 func (mcuTable) Write(w io.Writer, runs ...*result.Run) error { return mcu.WriteTable(w, runs...) }
 
 func newMCUListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "list",
-		Short:   "List the microcontroller kernels and targets",
-		Example: "  cryptocost mcu list",
-		Args:    cobra.NoArgs,
+	var onlyTargets bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the microcontroller targets and kernels",
+		Example: `  cryptocost mcu list
+  cryptocost mcu list --targets`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "TARGET\tPART\tBOARD\tCORE\tCLOCK\tFLASH\tSRAM\tSIMULATOR\tCOUNTS\tDEBIAN PACKAGES")
 			for _, t := range mcu.Targets() {
-				fmt.Fprintf(w, "target %s\n", t.Describe())
+				counts := t.Unit()
+				if t.Simulator.CycleRule != "" {
+					counts += ", cycles estimated"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s %s\t%s\t%s\n", t.Name, t.Part, t.Board, t.Core,
+					quantity(t.Clock), quantity(t.Flash), quantity(t.SRAM), t.Simulator.Name, t.Simulator.Machine, counts, strings.Join(mcu.Packages(t), " "))
+			}
+			if err := tw.Flush(); err != nil || onlyTargets {
+				return err
 			}
 			fmt.Fprintln(w)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "KERNEL\tALGORITHM\tFAMILY\tSECURITY\tSOURCES\tNOTE")
 			for _, k := range mcu.Kernels() {
 				note := k.Label
@@ -207,4 +246,11 @@ func newMCUListCmd() *cobra.Command {
 			return tw.Flush()
 		},
 	}
+	cmd.Flags().BoolVar(&onlyTargets, "targets", false, "list the targets only")
+	return cmd
+}
+
+// quantity is a number and its unit without the source: "16 MHz".
+func quantity(q catalog.Quantity) string {
+	return strconv.FormatFloat(q.Value, 'g', -1, 64) + " " + q.Unit
 }
