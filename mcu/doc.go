@@ -1,7 +1,12 @@
 // Package mcu measures what cryptography costs on a microcontroller without
 // the hardware. It builds C kernels (kernels/: AES-128, Speck64/128,
 // PRESENT-80, ChaCha20, Ascon-AEAD128, SHA-256, HMAC-SHA256, X25519,
-// Ed25519 and RSA as S004 measured it and in Montgomery/CRT form) with
+// Ed25519, RSA as S004 measured it and in Montgomery/CRT form, and the
+// post-quantum ML-KEM-512/768 and ML-DSA-44, each straightforward and
+// memory-lean, with SHA-3 — written here rather than vendored: portable
+// reference C such as PQClean's keeps its constant tables in SRAM on AVR
+// and has no memory-lean form, and pqm4's lean versions are ARM assembly)
+// with
 // avr-gcc into firmware for a target — the ATmega328P of an Arduino Uno —
 // runs each image in the cycle-accurate simulator simavr, and turns what
 // the firmware prints into ordinary cryptocost results: cycles and time per

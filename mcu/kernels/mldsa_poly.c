@@ -53,11 +53,34 @@ static const int32_t zetas[MLDSA_N] PQ_FLASH = {
 	-554416L, 3919660L, -48306L, -1362209L, 3937738L, 1400424L, -846154L, 1976782L,
 };
 
-/* a · 2^-32 mod q in (−q, q), for |a| < q · 2^31 */
-int32_t mldsa_montgomery_reduce(int64_t a)
+/* the high 32 bits of a, floor(a / 2^32) */
+static int32_t hi32(int64_t a)
 {
-	int32_t t = (int32_t)((uint32_t)a * QINV); /* wraps mod 2^32 on purpose */
-	return (int32_t)((a - (int64_t)t * Q) >> 32);
+#if defined(__AVR__)
+	/* avr-gcc 5.4 shifts a 64-bit value with a loop of one-bit shifts
+	 * (__ashrdi3); the high word of a little-endian value is a load */
+	union {
+		int64_t w;
+		int32_t h[2];
+	} u = {a};
+	return u.h[1];
+#else
+	return (int32_t)(a >> 32);
+#endif
+}
+
+/*
+ * a · b · 2^-32 mod q in (−q, q), for |a · b| < q · 2^31: Montgomery
+ * multiplication. With t = a·b·q^-1 mod 2^32, a·b − t·q is a multiple of
+ * 2^32, so the result is the difference of the high words of a·b and t·q,
+ * without a 64-bit subtraction. (On AVR, splitting the products into
+ * 16-bit ones was measured slower than avr-libgcc's __mulsidi3.)
+ */
+int32_t mldsa_fqmul(int32_t a, int32_t b)
+{
+	int64_t p = (int64_t)a * b;
+	int32_t t = (int32_t)((uint32_t)p * QINV); /* wraps mod 2^32 on purpose */
+	return hi32(p) - hi32((int64_t)t * Q);
 }
 
 /* a mod q in [−6283009, 6283008], for a ≤ 2^31 − 2^22 − 1 */
@@ -80,7 +103,7 @@ void mldsa_ntt(mldsa_poly *a)
 		for (start = 0; start < MLDSA_N; start = j + len) {
 			int32_t zeta = pq_read32(&zetas[++k]);
 			for (j = start; j < start + len; j++) {
-				int32_t t = mldsa_montgomery_reduce((int64_t)zeta * a->c[j + len]);
+				int32_t t = mldsa_fqmul(zeta, a->c[j + len]);
 				a->c[j + len] = a->c[j] - t;
 				a->c[j] = a->c[j] + t;
 			}
@@ -102,12 +125,12 @@ void mldsa_invntt(mldsa_poly *a)
 			for (j = start; j < start + len; j++) {
 				int32_t t = a->c[j];
 				a->c[j] = t + a->c[j + len];
-				a->c[j + len] = mldsa_montgomery_reduce((int64_t)zeta * (t - a->c[j + len]));
+				a->c[j + len] = mldsa_fqmul(zeta, t - a->c[j + len]);
 			}
 		}
 	}
 	for (j = 0; j < MLDSA_N; j++)
-		a->c[j] = mldsa_montgomery_reduce((int64_t)f * a->c[j]);
+		a->c[j] = mldsa_fqmul(f, a->c[j]);
 }
 
 void mldsa_poly_reduce(mldsa_poly *a)
@@ -143,13 +166,13 @@ void mldsa_poly_shiftl(mldsa_poly *a)
 void mldsa_poly_pointwise(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
 	for (uint16_t i = 0; i < MLDSA_N; i++)
-		r->c[i] = mldsa_montgomery_reduce((int64_t)a->c[i] * b->c[i]);
+		r->c[i] = mldsa_fqmul(a->c[i], b->c[i]);
 }
 
 void mldsa_poly_pointwise_acc(mldsa_poly *r, const mldsa_poly *a, const mldsa_poly *b)
 {
 	for (uint16_t i = 0; i < MLDSA_N; i++)
-		r->c[i] += mldsa_montgomery_reduce((int64_t)a->c[i] * b->c[i]);
+		r->c[i] += mldsa_fqmul(a->c[i], b->c[i]);
 }
 
 /* ‖a‖∞ ≥ bound, for reduced a. As in the reference, the loop may stop at
@@ -189,7 +212,7 @@ static void uniform(mldsa_poly *r, const uint8_t rho[32], uint8_t x, uint8_t y, 
 		if (t >= Q)
 			continue; /* rejected: public data */
 		if (b)
-			r->c[j] += mldsa_montgomery_reduce((int64_t)t * b->c[j]);
+			r->c[j] += mldsa_fqmul(t, b->c[j]);
 		else
 			r->c[j] = t;
 		j++;
@@ -301,26 +324,31 @@ int32_t mldsa_use_hint(int32_t a, uint8_t hint)
 	return a1 == 0 ? 43 : a1 - 1;
 }
 
+/* 2^w − 1 for the widths used (a variable shift is a loop on AVR) */
+static const uint32_t MASK[MLDSA_Z_BITS + 1] PQ_FLASH = {
+	0, 1, 3, 7, 15, 31, 63, 127, 255, 511, 1023, 2047, 4095, 8191, 16383, 32767, 65535, 131071, 262143,
+};
+
 uint32_t mldsa_getbits(const uint8_t *p, uint16_t i, uint8_t w)
 {
 	uint16_t bit = i * w;
-	uint8_t sh = bit & 7, n = (uint8_t)((sh + w + 7) >> 3), k;
+	uint8_t sh = bit & 7, n = (uint8_t)((sh + w + 7) >> 3);
 	uint32_t v = 0;
 	p += bit >> 3;
-	for (k = 0; k < n; k++)
-		v |= (uint32_t)p[k] << (8 * k);
-	return (v >> sh) & ((1UL << w) - 1);
+	while (n--)
+		v = v << 8 | p[n];
+	return (v >> sh) & (uint32_t)pq_read32((const int32_t *)&MASK[w]);
 }
 
 void mldsa_putbits(uint8_t *p, uint16_t i, uint8_t w, uint32_t v)
 {
 	uint16_t bit = i * w;
 	uint8_t sh = bit & 7, n = (uint8_t)((sh + w + 7) >> 3), k;
-	uint32_t mask = ((1UL << w) - 1) << sh;
+	uint32_t mask = (uint32_t)pq_read32((const int32_t *)&MASK[w]) << sh;
 	v = (v << sh) & mask;
 	p += bit >> 3;
-	for (k = 0; k < n; k++)
-		p[k] = (uint8_t)((p[k] & ~(mask >> (8 * k))) | (v >> (8 * k)));
+	for (k = 0; k < n; k++, mask >>= 8, v >>= 8)
+		p[k] = (uint8_t)((p[k] & ~mask) | v);
 }
 
 int32_t mldsa_unpack1(const uint8_t *p, uint16_t i, uint8_t w, int32_t b)

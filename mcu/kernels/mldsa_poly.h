@@ -14,7 +14,7 @@ typedef struct {
 	int32_t c[MLDSA_N];
 } mldsa_poly;
 
-int32_t mldsa_montgomery_reduce(int64_t a);
+int32_t mldsa_fqmul(int32_t a, int32_t b); /* a · b · 2^-32 mod q */
 int32_t mldsa_reduce32(int32_t a);
 int32_t mldsa_caddq(int32_t a);
 

@@ -29,8 +29,9 @@
 #define pq_read32(p) ((int32_t)pgm_read_dword(p))
 static inline uint64_t pq_read64(const uint64_t *p)
 {
-	return (uint64_t)pgm_read_dword((const uint32_t *)p) |
-	       (uint64_t)pgm_read_dword((const uint32_t *)p + 1) << 32;
+	uint64_t v; /* bytes, not a 64-bit shift (a loop of one-bit shifts here) */
+	memcpy_P(&v, p, sizeof v);
+	return v;
 }
 #else
 #define PQ_FLASH
