@@ -354,14 +354,6 @@ func pqTarget(t testing.TB, name string) Target {
 			Clock: catalog.Q(16, "MHz", "Arduino Mega 2560 Rev3: 16 MHz crystal"),
 			Flash: catalog.Q(256, "KiB", "ATmega2560 datasheet DS2549 §1"),
 			SRAM:  catalog.Q(8, "KiB", "ATmega2560 datasheet DS2549 §1")}
-	case "atmega1284p":
-		// ATmega1284P datasheet (DS42719) §1: 128 KiB flash, 16 KiB SRAM,
-		// the largest SRAM of an AVR simavr models; here only to measure
-		// the stack of kernels too big for the 8 KiB parts.
-		return Target{Name: name, Board: "ATmega1284P", MCU: name,
-			Clock: catalog.Q(16, "MHz", "a 16 MHz clock, as the Arduino boards"),
-			Flash: catalog.Q(128, "KiB", "ATmega1284P datasheet DS42719 §1"),
-			SRAM:  catalog.Q(16, "KiB", "ATmega1284P datasheet DS42719 §1")}
 	}
 	t.Fatalf("no target %s", name)
 	return Target{}
@@ -466,16 +458,15 @@ func TestPQKernelsInSimulator(t *testing.T) {
 
 // TestPQStackNeeds (full tier): each kernel's MinStack is its deepest
 // operation's stack, measured by painting — in simavr at -Os on the
-// ATmega2560 for the lean kernels (the runs of TestPQKernelsInSimulator)
-// and on the ATmega1284P (16 KiB of SRAM) for the straightforward
-// ML-KEM-512, under qemu-arm for the two kernels no AVR has the SRAM to
-// run — so the fit check refuses what would overflow and nothing more. A
+// ATmega2560 for the lean kernels (the runs of TestPQKernelsInSimulator),
+// under qemu-arm for the straightforward ones, which no 8 KiB part can run
+// — so the fit check refuses what would overflow and little more. A
 // registry value below the measurement or more than 5 % above it fails.
 func TestPQStackNeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("avr-gcc, simavr and qemu-arm: full tier")
 	}
-	where := map[string]string{"mlkem512": "atmega1284p", "mlkem768": "cortex-m4", "mldsa44": "cortex-m4",
+	where := map[string]string{"mlkem512": "cortex-m4", "mlkem768": "cortex-m4", "mldsa44": "cortex-m4",
 		"mlkem512-lean": "atmega2560", "mlkem768-lean": "atmega2560", "mldsa44-lean": "atmega2560"}
 	for _, name := range pqKernelNames {
 		t.Run(name, func(t *testing.T) {
@@ -502,8 +493,8 @@ func TestPQStackNeeds(t *testing.T) {
 // stack that ran into .bss are reported as the image not fitting, not as a
 // failed known answer: the overflow overwrote the data they check.
 func TestStackOverflowIsDoesNotFit(t *testing.T) {
-	k := pqKernel(t, "mlkem768")
-	img := &Image{Kernel: k, Target: pqTarget(t, "atmega1284p"), Opt: "Os", Hash: strings.Repeat("0", 64)}
+	k := pqKernel(t, "mlkem768-lean")
+	img := &Image{Kernel: k, Target: pqTarget(t, "atmega2560"), Opt: "Os", Hash: strings.Repeat("0", 64)}
 	out := &Output{Calib: &Calibration{EmptyCycles: 12, ISRCycles: 58}, KATs: []KATResult{{"acvp-keygen", true}}, Ended: true,
 		Ops: []Op{{Name: "decaps", RerunStack: -1, RerunFull: true, Runs: []OpRun{{Input: 0, Cycles: 1e7, ISRRuns: 150, Stack: -1, Free: 12000, Check: "fail"}}}}}
 	_, err := Results(img, out, time.Second)

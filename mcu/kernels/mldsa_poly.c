@@ -53,35 +53,56 @@ static const int32_t zetas[MLDSA_N] PQ_FLASH = {
 	-554416L, 3919660L, -48306L, -1362209L, 3937738L, 1400424L, -846154L, 1976782L,
 };
 
+#if !defined(__AVR__)
 /* the high 32 bits of a, floor(a / 2^32) */
-static int32_t hi32(int64_t a)
-{
-#if defined(__AVR__)
-	/* avr-gcc 5.4 shifts a 64-bit value with a loop of one-bit shifts
-	 * (__ashrdi3); the high word of a little-endian value is a load */
-	union {
-		int64_t w;
-		int32_t h[2];
-	} u = {a};
-	return u.h[1];
-#else
-	return (int32_t)(a >> 32);
+static int32_t hi32(int64_t a) { return (int32_t)(a >> 32); }
 #endif
-}
 
 /*
  * a · b · 2^-32 mod q in (−q, q), for |a · b| < q · 2^31: Montgomery
  * multiplication. With t = a·b·q^-1 mod 2^32, a·b − t·q is a multiple of
  * 2^32, so the result is the difference of the high words of a·b and t·q,
- * without a 64-bit subtraction. (On AVR, splitting the products into
- * 16-bit ones was measured slower than avr-libgcc's __mulsidi3.)
+ * without a 64-bit subtraction (on AVR a loop of one-bit shifts). Splitting
+ * the products into 16-bit ones was measured slower on AVR than libgcc's
+ * 64-bit multiplication.
  */
+#if defined(__AVR__)
+/*
+ * avr-libgcc's signed 32 × 32 → 64-bit multiplication (__mulsidi3)
+ * branches on the operands' signs: the unsigned one (__umulsidi3) does not,
+ * so the signed high word is formed from it with masks, as for ML-KEM
+ * (mlkem_poly.c): hi(a·b) = hi(ua·ub) − ub·[a < 0] − ua·[b < 0] (mod 2^32);
+ * the low word is the same either way.
+ */
+static __attribute__((noinline)) uint64_t mul32u(uint32_t a, uint32_t b) { return (uint64_t)a * b; }
+
+static int32_t mulhi_lo(int32_t a, int32_t b, uint32_t *lo)
+{
+	uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+	uint32_t ma = (uint32_t)(a >> 31), mb = (uint32_t)(b >> 31); /* 0 or all ones */
+	union {
+		uint64_t w;
+		uint32_t h[2]; /* little-endian: h[0] low, h[1] high */
+	} p = {mul32u(ua, ub)};
+	*lo = p.h[0];
+	return (int32_t)(p.h[1] - (ub & ma) - (ua & mb));
+}
+
+int32_t mldsa_fqmul(int32_t a, int32_t b)
+{
+	uint32_t lo, lo2;
+	int32_t hi = mulhi_lo(a, b, &lo);
+	int32_t t = (int32_t)(lo * QINV); /* wraps mod 2^32 on purpose */
+	return hi - mulhi_lo(t, Q, &lo2);
+}
+#else
 int32_t mldsa_fqmul(int32_t a, int32_t b)
 {
 	int64_t p = (int64_t)a * b;
 	int32_t t = (int32_t)((uint32_t)p * QINV); /* wraps mod 2^32 on purpose */
 	return hi32(p) - hi32((int64_t)t * Q);
 }
+#endif
 
 /* a mod q in [−6283009, 6283008], for a ≤ 2^31 − 2^22 − 1 */
 int32_t mldsa_reduce32(int32_t a)

@@ -32,22 +32,48 @@ static const int16_t zetas[128] PQ_FLASH = {
 	-108, -308, 996, 991, 958, -1460, 1522, 1628,
 };
 
+#if defined(__AVR__)
+/*
+ * a · b for signed 16-bit a, b. avr-libgcc's signed 16 × 16 → 32-bit
+ * multiplications (__mulhisi3, __usmulhisi3) branch on the operands' signs
+ * and so take a cycle or two more for negative ones: a timing leak on
+ * secret coefficients, which the eight-secret sweep of decapsulation showed
+ * (a few hundred cycles of spread; docs/mcu.md). Here the product is the
+ * unsigned one (__umulhisi3: no branch) corrected with masks: for
+ * a = ua − 2^16·[a < 0], a·b ≡ ua·ub − 2^16·(ub·[a < 0] + ua·[b < 0])
+ * (mod 2^32). Elsewhere the multiplier takes signed operands in fixed time.
+ */
+static __attribute__((noinline)) uint32_t mul16u(uint16_t a, uint16_t b) { return (uint32_t)a * b; }
+
+static int32_t mul16s(int16_t a, int16_t b)
+{
+	uint16_t ua = (uint16_t)a, ub = (uint16_t)b;
+	uint16_t ma = (uint16_t)(a >> 15), mb = (uint16_t)(b >> 15); /* 0 or 0xFFFF */
+	uint32_t p = mul16u(ua, ub);
+	p -= (uint32_t)(uint16_t)(ub & ma) << 16;
+	p -= (uint32_t)(uint16_t)(ua & mb) << 16;
+	return (int32_t)p;
+}
+#else
+static int32_t mul16s(int16_t a, int16_t b) { return (int32_t)a * b; }
+#endif
+
 /* a · 2^-16 mod q in (−q, q), for |a| < q · 2^15 (Montgomery reduction) */
 static int16_t montgomery_reduce(int32_t a)
 {
 	/* the 16-bit product wraps on purpose: computed unsigned, then as a
 	 * two's-complement int16_t */
 	int16_t t = (int16_t)(uint16_t)((uint32_t)(uint16_t)a * QINV);
-	return (int16_t)((a - (int32_t)t * Q) >> 16);
+	return (int16_t)((a - mul16s(t, Q)) >> 16);
 }
 
-int16_t mlkem_fqmul(int16_t a, int16_t b) { return montgomery_reduce((int32_t)a * b); }
+int16_t mlkem_fqmul(int16_t a, int16_t b) { return montgomery_reduce(mul16s(a, b)); }
 
 /* the centred representative of a mod q, in [−(q−1)/2, (q−1)/2] */
 int16_t mlkem_barrett(int16_t a)
 {
-	const int32_t v = ((1L << 26) + Q / 2) / Q; /* 20159 */
-	int16_t t = (int16_t)((v * a + (1L << 25)) >> 26);
+	const int16_t v = (int16_t)(((1L << 26) + Q / 2) / Q); /* 20159 */
+	int16_t t = (int16_t)((mul16s(v, a) + (1L << 25)) >> 26);
 	return (int16_t)(a - (int32_t)t * Q);
 }
 
