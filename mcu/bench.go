@@ -224,6 +224,10 @@ func measureImage(ctx context.Context, t Target, k Kernel, opt string, maxInputs
 	}
 	output, elapsed, simErr := tc.Simulate(ctx, img, timeout)
 	results, convErr := Results(img, output, elapsed)
+	if errors.As(convErr, &fit) {
+		ir.results = append(results, imageError(t, k, opt, img, convErr))
+		return ir
+	}
 	ir.results = results
 	// One error result per image, whatever went wrong (a hang after a
 	// failed known-answer test is both).
@@ -245,7 +249,9 @@ func measureImage(ctx context.Context, t Target, k Kernel, opt string, maxInputs
 // Results converts a firmware's output into results, one per operation and
 // input size. Nothing is reported unless every known-answer test and
 // every checked run passed; an operation whose stack reached .bss gets a
-// "does not fit" result with the sizes. Operations completed before a
+// "does not fit" result with the sizes — and when checks failed beside a
+// stack that reached it, the image gives a *DoesNotFitError (the overflow
+// overwrote their data). Operations completed before a
 // failure or an interruption are kept.
 func Results(img *Image, o *Output, elapsed time.Duration) ([]result.Result, error) {
 	k := img.Kernel
@@ -267,6 +273,15 @@ func Results(img *Image, o *Output, elapsed time.Duration) ([]result.Result, err
 		}
 	}
 	if len(failed) > 0 {
+		// A stack that ran into .bss overwrote data: checks that fail
+		// beside it are the overflow's, not the kernel's.
+		for _, op := range o.Ops {
+			if _, full, _ := op.Stack(); full && len(op.Runs) > 0 {
+				t := img.Target
+				return nil, &DoesNotFitError{Image: img, Flash: img.Sizes.Flash(), FlashMax: t.FlashBytes(),
+					StaticRAM: img.Sizes.StaticRAM(), SRAMMax: t.SRAMBytes(), StackReached: 1, SRAMFree: op.Runs[0].Free}
+			}
+		}
 		return nil, fmt.Errorf("known-answer test failed in the simulator: %s (%s); no number is reported for this image", strings.Join(failed, ", "), k.Verified)
 	}
 	if !checked && len(o.Ops) > 0 {

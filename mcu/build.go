@@ -77,6 +77,7 @@ type DoesNotFitError struct {
 	Flash, FlashMax        int
 	StaticRAM, SRAMMax     int
 	StackReached, SRAMFree int // set when the stack ran into .bss at run time
+	StackNeed              int // set when the kernel's known stack (Kernel.MinStack) does not fit
 }
 
 func (e *DoesNotFitError) Error() string {
@@ -87,6 +88,14 @@ func (e *DoesNotFitError) Error() string {
 	}
 	if e.StaticRAM > e.SRAMMax {
 		why = append(why, fmt.Sprintf("needs %d B of SRAM for .data and .bss before any stack, the %s has %d B", e.StaticRAM, t.Name, e.SRAMMax))
+	}
+	switch {
+	case e.StackNeed > 0 && e.StaticRAM == 0:
+		why = append(why, fmt.Sprintf("its deepest operation needs %d B of stack (measured by painting), more than the %d B of SRAM the %s has (not built)",
+			e.StackNeed, e.SRAMMax, t.Name))
+	case e.StackNeed > 0:
+		why = append(why, fmt.Sprintf("its deepest operation needs %d B of stack (measured by painting) and %d B of .data and .bss, %d B in all; the %s has %d B of SRAM",
+			e.StackNeed, e.StaticRAM, e.StackNeed+e.StaticRAM, t.Name, e.SRAMMax))
 	}
 	if e.StackReached > 0 {
 		why = append(why, fmt.Sprintf("its stack used all %d B of SRAM left after %d B of .data and .bss", e.SRAMFree, e.StaticRAM))
@@ -106,13 +115,21 @@ func CacheDir() (string, error) {
 // Build returns the image of k for t at opt, from the cache in cacheDir
 // when an identical one was built before. An image too big for the target
 // is built (the linker's limits are lifted so the sizes can be told) and
-// returned with a *DoesNotFitError.
+// returned with a *DoesNotFitError; so is one whose kernel's known stack
+// (Kernel.MinStack) does not fit beside its .data and .bss. A kernel whose
+// stack alone exceeds the part's SRAM is not built: nil and the error.
 //
 // maxInputs > 0 builds an image that times each operation on at most that
 // many inputs (tests time one; the command line every secret).
 func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Kernel, opt string, maxInputs int) (*Image, error) {
 	if !slices.Contains(Opts, opt) {
 		return nil, fmt.Errorf("unknown optimisation level %q: want one of %s", opt, strings.Join(Opts, ", "))
+	}
+	if k.MinStack > t.SRAMBytes() {
+		// its stack alone is larger than the part's SRAM: not worth
+		// building (and on AVR, where a frame is limited to 32 KiB,
+		// avr-gcc may refuse to)
+		return nil, &DoesNotFitError{Image: &Image{Kernel: k, Target: t, Opt: opt}, SRAMMax: t.SRAMBytes(), StackNeed: k.MinStack}
 	}
 	files := k.files()
 	img := &Image{Kernel: k, Target: t, Opt: opt, GCCVersion: tc.GCCVersion, SimVersion: tc.SimVersion, MaxInputs: maxInputs}
@@ -132,9 +149,15 @@ func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Ker
 	if err := tc.measureSizes(ctx, img); err != nil {
 		return nil, err
 	}
-	if img.Sizes.Flash() > t.FlashBytes() || img.Sizes.StaticRAM() > t.SRAMBytes() {
-		return img, &DoesNotFitError{Image: img, Flash: img.Sizes.Flash(), FlashMax: t.FlashBytes(),
-			StaticRAM: img.Sizes.StaticRAM(), SRAMMax: t.SRAMBytes()}
+	fit := &DoesNotFitError{Image: img, Flash: img.Sizes.Flash(), FlashMax: t.FlashBytes(),
+		StaticRAM: img.Sizes.StaticRAM(), SRAMMax: t.SRAMBytes()}
+	switch {
+	case fit.Flash > fit.FlashMax || fit.StaticRAM > fit.SRAMMax:
+		return img, fit
+	case k.MinStack > 0 && fit.StaticRAM+k.MinStack > fit.SRAMMax:
+		// it would overflow its stack: tell, do not run it
+		fit.StackNeed = k.MinStack
+		return img, fit
 	}
 	return img, nil
 }

@@ -1,15 +1,21 @@
 // Package mcu measures what cryptography costs on a microcontroller without
 // the hardware. It builds C kernels (kernels/: AES-128, Speck64/128,
 // PRESENT-80, ChaCha20, Ascon-AEAD128, SHA-1, SHA-256, HMAC-SHA1,
-// HMAC-SHA256, X25519, Ed25519 and RSA as S004 measured it and in
-// Montgomery/CRT form) into firmware for a target — a part and the
+// HMAC-SHA256, X25519, Ed25519, RSA as S004 measured it and in
+// Montgomery/CRT form, and the post-quantum ML-KEM-512/768 and ML-DSA-44,
+// each straightforward and memory-lean, with SHA-3 — written here rather
+// than vendored: portable reference C such as PQClean's keeps its constant
+// tables in SRAM on AVR and has no memory-lean form, and pqm4's lean
+// versions are ARM assembly) into firmware for a target — a part and the
 // simulator that runs it, data in targets/*.yaml: the ATmega328P and
 // ATmega2560 in the cycle-accurate simavr, Cortex-M0/M3/M4/M7 and RV32IMAC
 // cores in QEMU with -icount — and turns what the firmware prints into
 // ordinary cryptocost results: cycles (AVR) or instructions (QEMU, exact,
 // with cycles estimated from the core's TRM where there is a table,
 // cycles.go) per operation, the spread over eight secrets (the timing-leak
-// report), stack high-water mark, RAM and the kernel's ROM.
+// report), stack high-water mark, RAM and the kernel's ROM. A kernel whose
+// measured stack (Kernel.MinStack) cannot fit beside its static RAM is
+// reported as not fitting the part rather than run into an overflow.
 //
 // The flow: NewPlan validates targets, kernels and optimisation levels;
 // Toolchains finds each target's compiler and simulator (naming the Debian

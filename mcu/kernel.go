@@ -44,6 +44,12 @@ type Kernel struct {
 	Verified string
 	// Slow kernels take minutes of host time: they run only when named.
 	Slow bool
+	// MinStack is the stack in bytes the kernel's deepest operation needs,
+	// measured by painting (the registry entry says where). A target with
+	// less SRAM left after the image's .data and .bss cannot run it: the
+	// image is reported as not fitting instead of being run into a stack
+	// overflow. 0: small next to any target's SRAM.
+	MinStack int
 
 	// sources is where the files are; nil means the embedded kernels/.
 	sources fs.FS
@@ -123,6 +129,66 @@ var kernels = []Kernel{
 		Sources: []string{"ed25519.c", "fe25519.c", "sha512.c"}, Bench: "ed25519_bench.c", SecurityBits: 128,
 		ConstantTime: []string{"keygen", "sign"}, Public: []string{"verify"},
 		Verified: "RFC 8032 §7.1 TEST 2 and TEST SHA(abc); a forged message rejected"},
+
+	// Post-quantum kernels, written here (mlkem*.c, mldsa*.c, fips202.c).
+	// Each scheme has a straightforward kernel, shaped like the reference
+	// implementations (the matrix and the vectors of polynomials in full),
+	// and a memory-lean one (the matrix sampled into the accumulator, the
+	// vectors streamed; kernels/README.md). Security: NIST PQC categories
+	// 1 (ML-KEM-512, as AES-128), 2 (ML-DSA-44, as SHA-256 collisions; 128
+	// classical bits) and 3 (ML-KEM-768, as AES-192): FIPS 203 §8 Table 2,
+	// FIPS 204 §4 Table 1.
+	//
+	// MinStack: the deepest operation's stack by painting, -Os or -O2 — in
+	// simavr on the ATmega2560 for the lean kernels; under qemu-arm
+	// (Cortex-M4 code, arm-none-eabi-gcc) for the straightforward ones,
+	// which the 8 KiB AVR cannot run: their arrays of 16- and 32-bit
+	// coefficients take the same bytes on every core (the ATmega1284P's
+	// 16 KiB measured ML-KEM-512's within 1 % of Cortex-M4's).
+	// TestPQStackNeeds checks each value against its measurement.
+	mlkemKernel("mlkem512", 2, 128, "", 10724), mlkemKernel("mlkem512-lean", 2, 128, "lean", 2041),
+	mlkemKernel("mlkem768", 3, 192, "", 16404), mlkemKernel("mlkem768-lean", 3, 192, "lean", 2432),
+	mldsaKernel("mldsa44", "", 51236), mldsaKernel("mldsa44-lean", "lean", 2916),
+}
+
+// pqKEMVerified and pqSignVerified name the post-quantum kernels'
+// known-answer tests (mcu/pqvectors_test.go).
+const (
+	pqKEMVerified  = "NIST ACVP ML-KEM-keyGen and -encapDecap (FIPS 203), the Wycheproof implicit-rejection case, and each timed key generation and encapsulation against CIRCL (and Go's crypto/mlkem for ML-KEM-768)"
+	pqSignVerified = "NIST ACVP ML-DSA-keyGen (FIPS 204); a deterministic signature with a context from CIRCL, verified, with forgeries rejected; each timed key generation and signature against CIRCL"
+)
+
+// mlkemKernel is an ML-KEM kernel: k = 2 (ML-KEM-512) or 3 (ML-KEM-768), the
+// straightforward or the lean variant. Encapsulation (over the secret m)
+// and decapsulation (over keys sharing ρ, valid and rejected ciphertexts)
+// must be constant time; key generation varies with the public ρ.
+func mlkemKernel(name string, k, security int, variant string, minStack int) Kernel {
+	set := map[int]string{2: "ML-KEM-512", 3: "ML-KEM-768"}[k]
+	kn := Kernel{Name: name, Scheme: set, Algorithm: set, Label: set + ", straightforward (reference shape)", Family: "kex",
+		Sources: []string{"mlkem.c", "mlkem_kem.c", "mlkem_poly.c", "fips202.c"}, Bench: "mlkem_bench.c",
+		Defines: []string{fmt.Sprintf("-DMLKEM_K=%d", k)}, SecurityBits: security, ConstantTime: []string{"encaps", "decaps"},
+		Verified: pqKEMVerified, MinStack: minStack}
+	if variant == "lean" {
+		kn.Scheme += "-LEAN"
+		kn.Label = set + ", memory-lean (matrix on the fly)"
+		kn.Sources[0] = "mlkem_lean.c"
+	}
+	return kn
+}
+
+// mldsaKernel is an ML-DSA-44 kernel. Nothing is claimed constant time: signing
+// repeats until a candidate passes its rejection tests, key generation
+// rejects samples, both by design (FIPS 204 §3.4, §3.6.3).
+func mldsaKernel(name, variant string, minStack int) Kernel {
+	kn := Kernel{Name: name, Scheme: "ML-DSA-44", Algorithm: "ML-DSA-44", Label: "ML-DSA-44, straightforward (reference shape)", Family: "sign",
+		Sources: []string{"mldsa44.c", "mldsa44_common.c", "mldsa_poly.c", "fips202.c"}, Bench: "mldsa44_bench.c",
+		SecurityBits: 128, Public: []string{"verify"}, Verified: pqSignVerified, MinStack: minStack}
+	if variant == "lean" {
+		kn.Scheme += "-LEAN"
+		kn.Label = "ML-DSA-44, memory-lean (matrix on the fly, streaming)"
+		kn.Sources[0] = "mldsa44_lean.c"
+	}
+	return kn
 }
 
 // rsaKernels are S004's RSA cases and the modern variant, per key size.
