@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +30,7 @@ stack, RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
 
 Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr.`,
 	}
-	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd())
+	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
 }
 
@@ -42,6 +43,7 @@ func newMCUBenchCmd() *cobra.Command {
 		quick    bool
 		quiet    bool
 		device   string
+		refName  string
 		outputs  outputFlags
 		saves    saveFlags
 	)
@@ -68,6 +70,8 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
   cryptocost mcu bench --quick
   cryptocost mcu bench --kernel aes128,speck64-128,present80 --opt Os
   cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
+  cryptocost mcu bench --kernel 'ecdsa*' -o ecdsa.json
+  cryptocost mcu bench --reference s004
   cryptocost mcu list`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -84,6 +88,15 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				}
 				if !cmd.Flags().Changed("kernel") {
 					opts.Kernels = quickKernels()
+				}
+			}
+			var ref *mcu.Reference
+			if refName != "" {
+				if ref, err = mcu.ReferenceByName(refName); err != nil {
+					return fmt.Errorf("--reference: %w", err)
+				}
+				if !cmd.Flags().Changed("kernel") {
+					opts.Kernels = referenceKernels(ref)
 				}
 			}
 			plan, err := mcu.NewPlan(opts)
@@ -134,6 +147,12 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
+			if ref != nil && format.Name() == "table" {
+				fmt.Fprintln(cmd.OutOrStdout())
+				if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(ref, plan.Target.Name, run)); err != nil {
+					return err
+				}
+			}
 			saves.save(cmd, run, quiet)
 			switch run.Status {
 			case result.Interrupted:
@@ -152,6 +171,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
 	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
 	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.StringVar(&refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
 	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
 	outputs.register(cmd)
@@ -207,4 +227,74 @@ func newMCUListCmd() *cobra.Command {
 			return tw.Flush()
 		},
 	}
+}
+
+// referenceKernels are the kernels a study's rows name that are not slow:
+// a slow one (RSA-2048) runs only when --kernel names it.
+func referenceKernels(ref *mcu.Reference) []string {
+	var names []string
+	for _, name := range ref.Kernels() {
+		if k, ok := mcu.KernelByName(name); ok && !k.Slow {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func newMCUCompareCmd() *cobra.Command {
+	var (
+		db     dbFlag
+		target string
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare STUDY [RUN...]",
+		Short: "Print a study's published table (S004's) beside the kernels measured here",
+		Long: `Print each row of a study's table — S004's RSA and ECDSA on an Arduino Uno:
+algorithm, key size or curve, library — beside the closest kernel measured in
+the given runs: time in ms at 16 MHz, RAM, ROM, the ratio of times, and the
+comparable RSA strength (NIST SP 800-57 and the study's own column). The
+study's figures are imported (their source is printed); the kernels' are
+simulated. Rows with no comparable kernel (Relic's binary curves) say why.
+
+Each RUN is an mcu run JSON file (cryptocost mcu bench -o) or a stored run ID,
+unique prefix or "latest"; several runs merge (the fastest optimisation level
+of each kernel is shown). With no RUN, the study's table alone.`,
+		Example: `  cryptocost mcu bench --kernel 'ecdsa*,rsa512-sm-*,rsa1024-sm-*' -o s004.json
+  cryptocost mcu compare s004 s004.json
+  cryptocost mcu compare s004 latest --format json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := mcu.ReferenceByName(args[0])
+			if err != nil {
+				return err
+			}
+			if _, err := mcu.TargetByName(target); err != nil {
+				return fmt.Errorf("--target: %w", err)
+			}
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			loaded, err := loadRuns(cmd.Context(), &db, args[1:], false)
+			if err != nil {
+				return err
+			}
+			var runs []*result.Run
+			for _, l := range loaded {
+				runs = append(runs, l.run)
+			}
+			c := mcu.Compare(ref, target, runs...)
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(c)
+			}
+			return mcu.WriteComparison(cmd.OutOrStdout(), c)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&target, "target", "atmega328p", "compare the kernels measured on this target")
+	f.StringVar(&format, "format", "table", "table or json")
+	db.register(cmd)
+	return cmd
 }
