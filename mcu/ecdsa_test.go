@@ -1,0 +1,113 @@
+package mcu
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cryptocost/cryptocost/result"
+)
+
+// ecdsaKernels are the registry's ECDSA kernels.
+func ecdsaKernels(t *testing.T) []Kernel {
+	var ks []Kernel
+	for _, k := range Kernels() {
+		if strings.HasPrefix(k.Name, "ecdsa-") {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) != len(ecdsaCurves)*len(ecdsaStyles) {
+		t.Fatalf("%d ECDSA kernels, want %d", len(ks), len(ecdsaCurves)*len(ecdsaStyles))
+	}
+	return ks
+}
+
+// testBuild is k timing only signing, on the given number of secrets: the
+// known-answer tests run in full; the command line times everything.
+func testBuild(k Kernel, secrets string) Kernel {
+	k.Defines = append(slices.Clone(k.Defines), "-DECDSA_SIGN_ONLY", "-DECDSA_SECRETS="+secrets)
+	return k
+}
+
+// TestECDSARegistry: one kernel per curve and style; the constant-time
+// style claims key generation and signing constant time, the fast style
+// nothing. Fast tier.
+func TestECDSARegistry(t *testing.T) {
+	for _, k := range ecdsaKernels(t) {
+		ct := strings.HasSuffix(k.Name, "-ct")
+		if got := k.constantTime("sign") && k.constantTime("keygen") && !k.constantTime("verify"); got != ct {
+			t.Errorf("%s: constant time %v", k.Name, k.ConstantTime)
+		}
+		if k.Family != "sign" || !strings.HasSuffix(k.Algorithm, "-SHA256") || !slices.Contains(k.Sources, "sha256.c") {
+			t.Errorf("%s: %+v", k.Name, k)
+		}
+	}
+	for name, rsa := range map[string]int{"ecdsa-secp128r1-fast": 0, "ecdsa-secp160r1-ct": 1024, "ecdsa-secp192r1-fast": 1024, "ecdsa-p256-ct": 3072} {
+		if k, _ := KernelByName(name); k.ComparableRSABits() != rsa {
+			t.Errorf("%s: comparable RSA %d, want %d (SP 800-57 Table 2)", name, k.ComparableRSABits(), rsa)
+		}
+	}
+}
+
+// TestECDSAInSimulator: every ECDSA kernel at -Os passes its known-answer
+// tests inside the simulator (verification accepts vector 0, rejects a
+// forged message) and signs once, the signature checked against the
+// vector, with its RAM and ROM. Tier: full (simavr); about 3 billion
+// simulated cycles, a minute of CPU (docs/mcu.md).
+func TestECDSAInSimulator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates ECDSA: minutes; not in -short")
+	}
+	tc := toolchain(t)
+	for _, k := range ecdsaKernels(t) {
+		t.Run(k.Name, func(t *testing.T) {
+			t.Parallel()
+			plan := &Plan{Target: atmega328p(t), Kernels: []Kernel{testBuild(k, "1")}, Opts: []string{"Os"}}
+			run := Run(context.Background(), plan, RunConfig{Toolchain: tc, CacheDir: testCache, Timeout: 20 * time.Minute}, nil)
+			checkKernelRun(t, k, run)
+			if len(run.Results) != 1 || run.Results[0].Subject.Operation != "sign" {
+				t.Errorf("results %+v", run.Results)
+			}
+		})
+	}
+}
+
+// TestECDSATimingLeaks: signing with eight private keys and nonces (the
+// same message) takes the same cycles on every one in the constant-time
+// style, and not in the wNAF style, whose additions follow the nonce's
+// digits. secp128r1, the cheapest curve. Tier: full (simavr); about 0.6
+// billion simulated cycles.
+func TestECDSATimingLeaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates ECDSA: minutes; not in -short")
+	}
+	tc := toolchain(t)
+	for _, c := range []struct {
+		kernel string
+		leaks  bool
+	}{{"ecdsa-secp128r1-ct", false}, {"ecdsa-secp128r1-fast", true}} {
+		t.Run(c.kernel, func(t *testing.T) {
+			t.Parallel()
+			k, _ := KernelByName(c.kernel)
+			plan := &Plan{Target: atmega328p(t), Kernels: []Kernel{testBuild(k, "8")}, Opts: []string{"Os"}}
+			run := Run(context.Background(), plan, RunConfig{Toolchain: tc, CacheDir: testCache, Timeout: 20 * time.Minute}, nil)
+			if run.Status != result.Complete || len(run.Results) != 1 || run.Results[0].Error != "" {
+				t.Fatalf("status %s, results %+v, errors %v", run.Status, run.Results, run.Errors)
+			}
+			r := run.Results[0]
+			cycles := r.Metric("cycles")
+			if len(cycles.Samples) != 8 {
+				t.Fatalf("%d samples, want one per secret", len(cycles.Samples))
+			}
+			spread := slices.Max(cycles.Samples) - slices.Min(cycles.Samples)
+			if leaks := spread > 0; leaks != c.leaks {
+				t.Errorf("cycles %v: spread %.0f over 8 secrets, want leaks = %v", cycles.Samples, spread, c.leaks)
+			}
+			if warned := len(r.Warnings) > 0; warned {
+				t.Errorf("warnings %v", r.Warnings) // the fast style claims nothing constant time
+			}
+		})
+	}
+}
