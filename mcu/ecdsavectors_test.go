@@ -9,9 +9,14 @@ import (
 	"crypto/sha256"
 	"encoding/asn1"
 	"encoding/hex"
+	"encoding/pem"
 	"fmt"
 	"hash"
 	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -492,6 +497,94 @@ func TestRFC6979(t *testing.T) {
 	} {
 		if got := rfc6979Nonce(hexBig(c.q), hexBig(c.x), c.h1, sha256.New); got.Cmp(hexBig(c.k)) != 0 {
 			t.Errorf("%s: k = %X, want %s", c.source, got, c.k)
+		}
+	}
+}
+
+// TestECDSAVectorsAgainstOpenSSL: the curve parameters the C kernels are
+// built with agree with OpenSSL's (openssl ecparam -param_enc explicit),
+// and OpenSSL verifies every generated signature with its public key and
+// rejects it for another message. Tier: full (needs openssl,
+// scripts/deps/base.txt); a few seconds.
+func TestECDSAVectorsAgainstOpenSSL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs OpenSSL: not in -short")
+	}
+	openssl, err := exec.LookPath("openssl")
+	if err != nil {
+		t.Fatalf("OpenSSL is needed (Debian package openssl; scripts/test installs it): %v", err)
+	}
+	dir := t.TempDir()
+	hexRE := regexp.MustCompile(`[0-9a-f]{2}`)
+	field := func(text, name string) *big.Int {
+		i := strings.Index(text, name+":")
+		if i < 0 {
+			t.Fatalf("no %s in\n%s", name, text)
+		}
+		var h strings.Builder
+		for _, line := range strings.Split(text[i+len(name)+1:], "\n")[1:] {
+			if !strings.HasPrefix(line, " ") {
+				break
+			}
+			h.WriteString(strings.Join(hexRE.FindAllString(line, -1), ""))
+		}
+		return hexBig(h.String())
+	}
+	for _, c := range ecdsaCurves {
+		sc := ecdsaParams[c.Name]
+		p := sc.Params
+		out, err := exec.Command(openssl, "ecparam", "-name", ecdsaOpenSSLNames[c.Name], "-param_enc", "explicit", "-text", "-noout").CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.Name, err, out)
+		}
+		text := string(out)
+		pb := fieldBytes(p)
+		gen := new(big.Int).SetBytes(append(append([]byte{4}, p.Gx.FillBytes(make([]byte, pb))...), p.Gy.FillBytes(make([]byte, pb))...))
+		for _, f := range []struct {
+			name      string
+			got, want *big.Int
+		}{
+			{"Prime", field(text, "Prime"), p.P},
+			{"A", field(text, "A"), new(big.Int).Sub(p.P, big.NewInt(3))},
+			{"B", field(text, "B"), p.B},
+			{"Generator (uncompressed)", field(text, "Generator (uncompressed)"), gen},
+			{"Order", field(text, "Order"), p.N},
+		} {
+			if f.got.Cmp(f.want) != 0 {
+				t.Errorf("%s: %s is %x here, OpenSSL says %x", c.Name, f.name, f.want, f.got)
+			}
+		}
+
+		vs, err := ecdsaVectors(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := filepath.Join(dir, "msg")
+		other := filepath.Join(dir, "other")
+		os.WriteFile(msg, []byte(ecdsaMessage), 0o600)
+		os.WriteFile(other, []byte(ecdsaMessage+"!"), 0o600)
+		for i, v := range vs {
+			pub := filepath.Join(dir, fmt.Sprintf("%s-%d.pem", c.Name, i))
+			sig := filepath.Join(dir, fmt.Sprintf("%s-%d.sig", c.Name, i))
+			spki, err := asn1.Marshal(struct {
+				Algo struct{ Algorithm, Curve asn1.ObjectIdentifier }
+				Key  asn1.BitString
+			}{struct{ Algorithm, Curve asn1.ObjectIdentifier }{asn1.ObjectIdentifier{1, 2, 840, 10045, 2, 1}, sc.OID},
+				asn1.BitString{Bytes: append(append([]byte{4}, v.qx.FillBytes(make([]byte, pb))...), v.qy.FillBytes(make([]byte, pb))...), BitLength: 8 * (1 + 2*pb)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			der, _ := asn1.Marshal(struct{ R, S *big.Int }{v.r, v.s})
+			os.WriteFile(pub, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: spki}), 0o600)
+			os.WriteFile(sig, der, 0o600)
+			// openssl dgst hashes with SHA-256 and truncates the digest to
+			// the order's bits, as SEC 1 and the kernels do
+			if out, err := exec.Command(openssl, "dgst", "-sha256", "-verify", pub, "-signature", sig, msg).CombinedOutput(); err != nil {
+				t.Errorf("%s key %d: OpenSSL rejects the signature: %v\n%s", c.Name, i, err, out)
+			}
+			if out, err := exec.Command(openssl, "dgst", "-sha256", "-verify", pub, "-signature", sig, other).CombinedOutput(); err == nil {
+				t.Errorf("%s key %d: OpenSSL accepts the signature for another message:\n%s", c.Name, i, out)
+			}
 		}
 	}
 }
