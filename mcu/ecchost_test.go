@@ -22,7 +22,8 @@ import (
 // verification, inversion mod n, and ECDSA itself. The simulator then
 // runs the same code on known answers (TestKernelsInSimulator).
 //
-// Tier: full (needs gcc, scripts/deps/mcu-ecc.txt); about a second.
+// Tier: full (needs gcc, scripts/deps/mcu-ecc.txt); about 8 s of CPU,
+// most of it gcc and math/big.
 func TestECCOnHost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds C with gcc: not in -short")
@@ -41,22 +42,20 @@ func TestECCOnHost(t *testing.T) {
 				if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
 					t.Fatalf("gcc: %v\n%s", err, out)
 				}
-				h := startHost(t, bin)
-				defer h.close()
-				checkHost(t, h, ecdsaParams[c.Name])
+				runHost(t, bin, hostQueries(t, ecdsaParams[c.Name]))
 			})
 		}
 	}
 }
 
-type hostProc struct {
-	t   *testing.T
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
+// hostQuery is one command for the host program and the answer math/big
+// gives.
+type hostQuery struct{ what, cmd, want string }
 
-func startHost(t *testing.T, bin string) *hostProc {
+// runHost sends every query at once (a writer goroutine: no round trip
+// per query, which on a loaded machine costs more than the arithmetic) and
+// compares the answers in order.
+func runHost(t *testing.T, bin string, qs []hostQuery) {
 	cmd := exec.Command(bin)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -69,32 +68,38 @@ func startHost(t *testing.T, bin string) *hostProc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	go func() {
+		w := bufio.NewWriter(in)
+		for _, q := range qs {
+			fmt.Fprintln(w, q.cmd)
+		}
+		w.Flush()
+		in.Close()
+	}()
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	return &hostProc{t, cmd, in, sc}
-}
-
-func (h *hostProc) ask(format string, args ...any) string {
-	h.t.Helper()
-	fmt.Fprintf(h.in, format+"\n", args...)
-	if !h.out.Scan() {
-		h.t.Fatalf("the host program stopped after %q: %v", fmt.Sprintf(format, args...), h.out.Err())
+	fails := 0
+	for _, q := range qs {
+		if !sc.Scan() {
+			t.Fatalf("the host program stopped before answering %q: %v", q.cmd, sc.Err())
+		}
+		if got := sc.Text(); got != q.want && fails < 10 {
+			t.Errorf("%s: got %s, want %s", q.what, got, q.want)
+			fails++
+		}
 	}
-	line := h.out.Text()
-	if strings.HasPrefix(line, "error") {
-		h.t.Fatalf("the host program: %s", line)
+	io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("the host program: %v", err)
 	}
-	return line
-}
-
-func (h *hostProc) close() {
-	h.in.Close()
-	h.cmd.Wait()
 }
 
 func fixedHex(v *big.Int, size int) string { return fmt.Sprintf("%0*x", 2*size, v) }
 
-func checkHost(t *testing.T, h *hostProc, sc timesync.SEC2Curve) {
+// hostQueries are the cases for one curve: random and edge-case field
+// products, scalar multiplications, double multiplications, inversions and
+// ECDSA, each with math/big's answer.
+func hostQueries(t *testing.T, sc timesync.SEC2Curve) []hostQuery {
 	c := sc.Params
 	pb, nb := fieldBytes(c), orderBytes(c)
 	rng := rand.New(rand.NewPCG(1, uint64(c.BitSize)))
@@ -117,23 +122,19 @@ func checkHost(t *testing.T, h *hostProc, sc timesync.SEC2Curve) {
 	}
 	mulmod := func(a, b *big.Int) *big.Int { return new(big.Int).Mod(new(big.Int).Mul(a, b), c.P) }
 
-	fails := 0
-	check := func(what, got, want string) {
-		if got != want && fails < 10 {
-			t.Errorf("%s: got %s, want %s", what, got, want)
-			fails++
-		}
-	}
+	var qs []hostQuery
+	ask := func(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+	check := func(what, cmd, want string) { qs = append(qs, hostQuery{what, cmd, want}) }
 	for _, a := range edges {
 		for _, b := range edges {
-			check(fmt.Sprintf("F %x·%x", a, b), h.ask("F %s %s", fixedHex(a, pb), fixedHex(b, pb)), fixedHex(mulmod(a, b), pb))
+			check(fmt.Sprintf("F %x·%x", a, b), ask("F %s %s", fixedHex(a, pb), fixedHex(b, pb)), fixedHex(mulmod(a, b), pb))
 		}
-		check(fmt.Sprintf("Q %x", a), h.ask("Q %s", fixedHex(a, pb)), fixedHex(mulmod(a, a), pb))
+		check(fmt.Sprintf("Q %x", a), ask("Q %s", fixedHex(a, pb)), fixedHex(mulmod(a, a), pb))
 	}
 	for range 2000 {
 		a, b := randBelow(c.P), randBelow(c.P)
-		check(fmt.Sprintf("F %x·%x", a, b), h.ask("F %s %s", fixedHex(a, pb), fixedHex(b, pb)), fixedHex(mulmod(a, b), pb))
-		check(fmt.Sprintf("Q %x", a), h.ask("Q %s", fixedHex(a, pb)), fixedHex(mulmod(a, a), pb))
+		check(fmt.Sprintf("F %x·%x", a, b), ask("F %s %s", fixedHex(a, pb), fixedHex(b, pb)), fixedHex(mulmod(a, b), pb))
+		check(fmt.Sprintf("Q %x", a), ask("Q %s", fixedHex(a, pb)), fixedHex(mulmod(a, a), pb))
 	}
 
 	scalars := []*big.Int{one, big.NewInt(2), big.NewInt(3), big.NewInt(7), big.NewInt(16), nm1, new(big.Int).Sub(c.N, big.NewInt(2))}
@@ -142,11 +143,11 @@ func checkHost(t *testing.T, h *hostProc, sc timesync.SEC2Curve) {
 	}
 	for _, k := range scalars {
 		x, y := affineMul(c, k, c.Gx, c.Gy)
-		check(fmt.Sprintf("B %x", k), h.ask("B %s", fixedHex(k, nb)), fixedHex(x, pb)+" "+fixedHex(y, pb))
-		check(fmt.Sprintf("C on %x", k), h.ask("C %s %s", fixedHex(x, pb), fixedHex(y, pb)), "1")
-		check(fmt.Sprintf("C off %x", k), h.ask("C %s %s", fixedHex(x, pb), fixedHex(new(big.Int).Mod(new(big.Int).Add(y, one), c.P), pb)), "0")
+		check(fmt.Sprintf("B %x", k), ask("B %s", fixedHex(k, nb)), fixedHex(x, pb)+" "+fixedHex(y, pb))
+		check(fmt.Sprintf("C on %x", k), ask("C %s %s", fixedHex(x, pb), fixedHex(y, pb)), "1")
+		check(fmt.Sprintf("C off %x", k), ask("C %s %s", fixedHex(x, pb), fixedHex(new(big.Int).Mod(new(big.Int).Add(y, one), c.P), pb)), "0")
 		inv := new(big.Int).ModInverse(k, c.N)
-		check(fmt.Sprintf("I %x", k), h.ask("I %s", fixedHex(k, nb)), fixedHex(inv, nb))
+		check(fmt.Sprintf("I %x", k), ask("I %s", fixedHex(k, nb)), fixedHex(inv, nb))
 	}
 	// u1·G + u2·Q: random, Q = ±G multiples that make the sum double or
 	// vanish
@@ -166,7 +167,7 @@ func checkHost(t *testing.T, h *hostProc, sc timesync.SEC2Curve) {
 			x, _ := affineMul(c, sum, c.Gx, c.Gy)
 			want = fixedHex(x, pb)
 		}
-		check(fmt.Sprintf("M case %d", i), h.ask("M %s %s %s %s", fixedHex(u1, nb), fixedHex(u2, nb), fixedHex(qx, pb), fixedHex(qy, pb)), want)
+		check(fmt.Sprintf("M case %d", i), ask("M %s %s %s %s", fixedHex(u1, nb), fixedHex(u2, nb), fixedHex(qx, pb), fixedHex(qy, pb)), want)
 	}
 	// ECDSA against timesync's math/big signer and the affine verifier
 	for i := range 6 {
@@ -179,16 +180,17 @@ func checkHost(t *testing.T, h *hostProc, sc timesync.SEC2Curve) {
 		}
 		pub := fixedHex(key.X, pb) + fixedHex(key.Y, pb)
 		sig := fixedHex(r, nb) + fixedHex(s, nb)
-		check(fmt.Sprintf("P %d", i), h.ask("P %s", fixedHex(d, nb)), pub)
-		check(fmt.Sprintf("S %d", i), h.ask("S %s %s %x", fixedHex(d, nb), fixedHex(k, nb), digest), sig)
-		check(fmt.Sprintf("V %d", i), h.ask("V %s %x %s", sig, digest, pub), "1")
+		check(fmt.Sprintf("P %d", i), ask("P %s", fixedHex(d, nb)), pub)
+		check(fmt.Sprintf("S %d", i), ask("S %s %s %x", fixedHex(d, nb), fixedHex(k, nb), digest), sig)
+		check(fmt.Sprintf("V %d", i), ask("V %s %x %s", sig, digest, pub), "1")
 		other := sha256.Sum256([]byte("another message"))
-		check(fmt.Sprintf("V %d another message", i), h.ask("V %s %x %s", sig, other, pub), "0")
+		check(fmt.Sprintf("V %d another message", i), ask("V %s %x %s", sig, other, pub), "0")
 		badS := fixedHex(r, nb) + fixedHex(new(big.Int).Mod(new(big.Int).Add(s, one), c.N), nb)
-		check(fmt.Sprintf("V %d s + 1", i), h.ask("V %s %x %s", badS, digest, pub), "0")
+		check(fmt.Sprintf("V %d s + 1", i), ask("V %s %x %s", badS, digest, pub), "0")
 		zeroR := fixedHex(big.NewInt(0), nb) + fixedHex(s, nb)
-		check(fmt.Sprintf("V %d r = 0", i), h.ask("V %s %x %s", zeroR, digest, pub), "0")
+		check(fmt.Sprintf("V %d r = 0", i), ask("V %s %x %s", zeroR, digest, pub), "0")
 		offCurve := fixedHex(key.X, pb) + fixedHex(new(big.Int).Mod(new(big.Int).Add(key.Y, one), c.P), pb)
-		check(fmt.Sprintf("V %d key off the curve", i), h.ask("V %s %x %s", sig, digest, offCurve), "0")
+		check(fmt.Sprintf("V %d key off the curve", i), ask("V %s %x %s", sig, digest, offCurve), "0")
 	}
+	return qs
 }
