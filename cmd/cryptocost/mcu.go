@@ -62,8 +62,15 @@ from the linker map. Time is cycles at the target's clock (16 MHz).
 Images are cached by content hash under the user cache directory, so a second
 run only simulates. Kernels that do not fit the part's flash or SRAM are
 reported as "does not fit" with their sizes; a firmware that runs past
---timeout is killed and reported. RSA-2048 (minutes of simulation) runs only
-when named: --kernel 'rsa2048-*'.
+--timeout is killed and reported. RSA-2048 and ECDSA P-256 with the ladder
+(minutes of simulation each) run only when named: --kernel 'rsa2048-*',
+--kernel 'ecdsa*'. ECDSA's key generation and signing are timed on eight
+private keys and nonces, so the cycles show whether the time depends on the
+secret.
+
+--reference s004 measures the kernels S004's table names (those that are not
+slow) and prints S004's rows, imported, beside them; cryptocost mcu compare
+s004 does the same from saved runs.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
 		Example: `  cryptocost mcu bench --target atmega328p
