@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scheme"
 )
 
@@ -31,7 +32,7 @@ type Options struct {
 	Families  []string // family names (see scheme.Families)
 	Algos     []string // names, aliases or globs
 	Ops       []string // operation names or globs ("keygen", "*-cbc")
-	Providers []string // provider names or globs
+	Providers []string // provider names or globs; C-library providers are measured only when these name them
 	Security  string   // "128", "112+", "80-128"
 	Legacy    bool     // include legacy schemes (explicitly named ones always are)
 	Slow      bool     // include Slow operations
@@ -93,6 +94,15 @@ func NewPlan(opts Options) (*Plan, error) {
 			return nil, fmt.Errorf("bad pattern %q: %v", p, err)
 		}
 	}
+	// A provider named outright must exist and be here: a C library that
+	// was not compiled in or did not load says why and what brings it.
+	for _, p := range opts.Providers {
+		if !strings.ContainsAny(p, "*?[") {
+			if _, err := scheme.LookupProvider(p); err != nil {
+				return nil, err
+			}
+		}
+	}
 
 	// Candidates: every scheme, or those the --algo names select.
 	candidates := scheme.All()
@@ -128,6 +138,18 @@ func NewPlan(opts Options) (*Plan, error) {
 			continue
 		}
 		if len(opts.Providers) > 0 && !matchAny(opts.Providers, string(info.Provider)) {
+			continue
+		}
+		// C libraries are measured when --provider asks for them; a run
+		// without it measures the Go implementations, as it always has.
+		if len(opts.Providers) == 0 && scheme.IsCProvider(info.Provider) {
+			continue
+		}
+		if err := scheme.Available(s); err != nil {
+			if named[info.ID()] {
+				return nil, fmt.Errorf("%s: %w", info.ID(), err)
+			}
+			plan.Skipped = append(plan.Skipped, info.ID()+": "+err.Error())
 			continue
 		}
 		if info.Legacy != "" && !opts.Legacy && !named[info.ID()] {
@@ -281,4 +303,12 @@ func visitDefaults(quick bool) time.Duration {
 		return 2 * time.Millisecond
 	}
 	return 8 * time.Millisecond
+}
+
+// IsBaseline reports whether s is the baseline implementation of its
+// algorithm: the one a name without a provider resolves to (the Go
+// implementation). compare --by-provider puts these in its first column.
+func IsBaseline(s result.Subject) bool {
+	ref, err := scheme.Lookup(s.Scheme)
+	return err == nil && string(ref.Info().Provider) == s.Provider
 }

@@ -71,6 +71,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 		cfg.Repetitions = 10
 	}
 	env := measure.CaptureEnvironment()
+	describeCProviders(&env, plan)
 	run := &result.Run{
 		Schema:      result.Schema,
 		ID:          newRunID(),
@@ -125,6 +126,11 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 			if cfg.Method == MethodSeed002 {
 				m := result.NewScalar("total-time", "ns", result.Lower, result.Measured, ps.totalNs)
 				m.Method = fmt.Sprintf("sum over %d keys/inputs × %d repetitions, as the seed002 study reported", cfg.Keys, cfg.Repetitions)
+				if note := distinctKeys(ps.Point, cfg.Keys); note != "" {
+					m.Method += "; " + note
+					res.Warnings = append(res.Warnings, note)
+					res.Subject.Params["distinct_keys"] = fmt.Sprint(ps.Op.DistinctKeys)
+				}
 				res.Metrics = append(res.Metrics, m)
 			}
 			addEstimates(res, ps.Point, estimate)
@@ -316,6 +322,12 @@ func subject(p Point) result.Subject {
 	if info.Legacy != "" {
 		params["legacy"] = info.Legacy
 	}
+	// The implementation a name without a provider resolves to: compare
+	// --by-provider and the report's provider chart measure the others
+	// against it.
+	if ref, err := scheme.Lookup(info.Name); err == nil && ref == p.Scheme {
+		params["baseline"] = "yes"
+	}
 	s := result.Subject{
 		Kind: "primitive", Name: p.Name(),
 		Scheme: info.Name, Provider: string(info.Provider), Family: string(info.Family),
@@ -368,7 +380,7 @@ func observationResult(p Point, eng *measure.Engine, obs *measure.Observation, c
 		m := result.NewSampled("cpu-time", "cpu-ns/op", result.Lower, result.Measured, obs.CPUNsPerOp)
 		m.Method = "thread CPU clock (CLOCK_THREAD_CPUTIME_ID) around each sample"
 		res.Metrics = append(res.Metrics, m)
-		if cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, res.Metrics[0].Summary.Median; cpu < 0.9*wall {
+		if cpu, wall := stats.Summarize(obs.CPUNsPerOp).Median, res.Metrics[0].Summary.Median*1e9; cpu < 0.9*wall {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("thread CPU time below 90%% of wall time, so the thread waited or was descheduled and wall time includes other load: CPU is %.0f%% of wall", 100*cpu/wall))
 		}
 	}
@@ -418,13 +430,15 @@ func addEstimates(res *result.Result, p Point, est *measure.ClockEstimate) {
 	if t == nil {
 		return
 	}
-	m := result.NewSampled("cycles", "cycles/op", result.Lower, result.Estimated, mapf(t.Samples, est.Cycles))
+	// est.Cycles takes nanoseconds; the samples are in seconds.
+	cycles := func(s float64) float64 { return est.Cycles(s * 1e9) }
+	m := result.NewSampled("cycles", "cycles/op", result.Lower, result.Estimated, mapf(t.Samples, cycles))
 	m.Method = est.Method()
 	res.Metrics = append(res.Metrics, m)
 	if p.Op.Input == scheme.InputBulk && p.Size > 0 {
 		size := float64(p.Size)
 		m := result.NewSampled("cycles-per-byte", "cycles/B", result.Lower, result.Estimated,
-			mapf(t.Samples, func(ns float64) float64 { return est.Cycles(ns) / size }))
+			mapf(t.Samples, func(s float64) float64 { return cycles(s) / size }))
 		m.Method = est.Method() + " / input bytes"
 		res.Metrics = append(res.Metrics, m)
 	}
@@ -443,4 +457,57 @@ func newRunID() string {
 	var b [4]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// distinctKeys says when the seed002 design's K keys are fewer distinct
+// keys: an operation with DistinctKeys < K reuses key k mod DistinctKeys
+// (RSA-7680 and RSA-15360 ship two embedded keys each: generating them
+// takes minutes, and Go's rsa.GenerateKey cannot regenerate them from a
+// seed). The output names the count used.
+func distinctKeys(p Point, keys int) string {
+	n := p.Op.DistinctKeys
+	if n == 0 || n >= keys {
+		return ""
+	}
+	return fmt.Sprintf("%d distinct keys, not %d: %s has %d embedded test keys, so key k is key k mod %d", n, keys, p.Scheme.Info().Name, n, n)
+}
+
+// describeCProviders records, for a plan that measures C-library
+// providers, the libraries' versions and what one cgo call costs here, so
+// a reader can see that it is small beside the timed batches (each batch
+// crosses into C once for n calls).
+func describeCProviders(env *result.Environment, plan *Plan) {
+	used := map[scheme.Provider]bool{}
+	for _, s := range plan.Schemes {
+		if p := s.Info().Provider; scheme.IsCProvider(p) {
+			used[p] = true
+		}
+	}
+	if len(used) == 0 {
+		return
+	}
+	env.Libraries = map[string]string{}
+	for _, p := range scheme.Providers() {
+		if used[p.Name] {
+			env.Libraries[string(p.Name)] = p.Library
+		}
+	}
+	if call, ok := scheme.CgoNullCall(); ok {
+		env.CgoCallNs = cgoCallNs(call)
+		env.Notes = append(env.Notes, fmt.Sprintf("C providers: each timed batch is one cgo call running the library n times inside C; one empty cgo call costs %.0f ns here (median of 15 batches of 10000)", env.CgoCallNs))
+	}
+}
+
+// cgoCallNs times batches of empty cgo calls and returns the median cost
+// of one call.
+func cgoCallNs(call func(n int)) float64 {
+	const batches, per = 15, 10000
+	call(per) // warm-up
+	ns := make([]float64, batches)
+	for i := range ns {
+		start := time.Now()
+		call(per)
+		ns[i] = float64(time.Since(start).Nanoseconds()) / per
+	}
+	return stats.Summarize(ns).Median
 }

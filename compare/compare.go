@@ -37,6 +37,46 @@ type Input struct {
 	// Origin describes where the run came from (the store's Origin
 	// string, "file run.json"), for the header.
 	Origin string
+	// Keep, if set, selects the subjects instead of the Subjects glob,
+	// which then only describes the selection in the header.
+	Keep func(result.Subject) bool
+}
+
+func (in Input) keeps(s result.Subject) bool {
+	if in.Keep != nil {
+		return in.Keep(s)
+	}
+	if in.Subjects == "" {
+		return true
+	}
+	ok, _ := matchGlob(in.Subjects, s.Name)
+	return ok
+}
+
+// ByProvider splits one run into one column per provider, for implementations
+// side by side (compare them with IgnoreProvider): the first column holds
+// each algorithm's baseline implementation (baseline reports which: for
+// cryptocost's primitives, the Go implementation that a name without a
+// provider resolves to), then one column per other provider, in the order
+// they first appear. Each row is then one scheme, operation and size across
+// providers, and each change is that provider's time relative to the
+// baseline's, with its confidence interval.
+func ByProvider(run *result.Run, origin string, baseline func(result.Subject) bool) ([]Input, error) {
+	inputs := []Input{{Run: run, Origin: origin, Subjects: "baseline (Go) implementations", Keep: baseline}}
+	seen := map[string]bool{}
+	for _, r := range run.Results {
+		p := r.Subject.Provider
+		if p == "" || seen[p] || baseline(r.Subject) {
+			continue
+		}
+		seen[p] = true
+		inputs = append(inputs, Input{Run: run, Origin: origin, Subjects: "provider " + p,
+			Keep: func(s result.Subject) bool { return s.Provider == p && !baseline(s) }})
+	}
+	if len(inputs) < 2 {
+		return nil, fmt.Errorf("run %s has no provider besides the baseline implementations: measure with bench --provider go,openssl,... first", run.ID)
+	}
+	return inputs, nil
 }
 
 // Options tune a comparison.
@@ -143,10 +183,8 @@ func Compare(inputs []Input, opt Options) (*Comparison, error) {
 		matched := 0
 		for j := range in.Run.Results {
 			r := &in.Run.Results[j]
-			if in.Subjects != "" {
-				if ok, _ := matchGlob(in.Subjects, r.Subject.Name); !ok {
-					continue
-				}
+			if !in.keeps(r.Subject) {
+				continue
 			}
 			matched++
 			k := key(r.Subject, opt.IgnoreProvider)

@@ -140,7 +140,7 @@ func fixtureRun(id, host string, slow float64, allocs float64, withZ bool) *resu
 		{Subject: prim("SHA-256", "hash", 1024), Metrics: []result.Metric{
 			sampled("time", "ns/op", result.Measured, 1000*slow, spread10),
 			result.NewScalar("allocs", "allocs/op", result.Lower, result.Measured, allocs),
-			{Name: "cycles", Unit: "cycles/op", Label: result.Estimated, Method: "wall time × 2000 MHz", Summary: result.NewScalar("", "", "", "", 2000*slow).Summary},
+			{Name: "cycles", Unit: "cycles", Label: result.Estimated, Method: "wall time × 2000 MHz", Summary: result.NewScalar("", "", "", "", 2000*slow).Summary},
 		}},
 		// The same in both runs: "~".
 		{Subject: prim("Ed25519", "sign", 0), Metrics: []result.Metric{
@@ -294,7 +294,7 @@ func TestTableMarksEstimates(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"estimated: wall time × 2000 MHz", "~ (p=1.000 n=10+10)", "+10.0% [+9.5%, +10.6%]", "± ∞", "+2 (exact)"} {
+	for _, want := range []string{"estimated: wall time × 2000 MHz", "~ (p=1.000 n=10+10)", "+10.0% [+9.5%, +10.6%]", "± ∞", "+2 allocs (exact)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

@@ -80,7 +80,7 @@ func (tableFormat) Write(w io.Writer, c *Comparison) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, g := range groups(c.Rows) {
 		fmt.Fprintln(tw)
-		head := []string{fmt.Sprintf("%s (%s)", g[0].Metric, g[0].Unit)}
+		head := []string{g[0].Metric}
 		for i, col := range c.Columns {
 			head = append(head, col.Name)
 			if i > 0 {
@@ -212,33 +212,9 @@ func signedPct(f float64) string {
 	return pct(f)
 }
 
-// valueString prints a value in its unit: times with a suitable prefix,
-// everything else with four significant figures.
-func valueString(v float64, unit string) string {
-	switch unit {
-	case "ns/op", "cpu-ns/op", "ns":
-		for _, u := range []struct {
-			scale float64
-			name  string
-		}{{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}} {
-			if math.Abs(v) >= u.scale {
-				return sig(v/u.scale) + " " + u.name
-			}
-		}
-		return sig(v) + " ns"
-	}
-	return strconv.FormatFloat(v, 'g', 4, 64)
-}
-
-func sig(v float64) string {
-	switch a := math.Abs(v); {
-	case a >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case a >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
-}
+// valueString prints a value stored in a base unit the way the result
+// tables do (result.Display: "1.23 µs", "45.6 mJ").
+func valueString(v float64, unit string) string { return result.Display(v, unit) }
 
 type jsonFormat struct{}
 
@@ -344,17 +320,12 @@ func (gobenchFormat) Description() string {
 // package's gobench format; the file-level "cryptocost-run" key tells the
 // runs apart, so `benchstat -col cryptocost-run FILE` pivots on it.
 func (gobenchFormat) Write(w io.Writer, c *Comparison) error {
-	f, err := result.FormatByName("gobench")
-	if err != nil {
-		return err
-	}
+	f := result.GobenchByRun()
 	for _, in := range c.inputs {
 		run := *in.Run
 		run.Results = nil
 		for _, r := range in.Run.Results {
-			if in.Subjects == "" {
-				run.Results = append(run.Results, r)
-			} else if ok, _ := matchGlob(in.Subjects, r.Subject.Name); ok {
+			if in.keeps(r.Subject) {
 				run.Results = append(run.Results, r)
 			}
 		}

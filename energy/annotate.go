@@ -127,7 +127,7 @@ func annotateResult(run *result.Run, r *result.Result, d *Device, opt Options) e
 	own := r.Metric("time")
 	var dt DeviceTime
 	if opt.OnDevice {
-		dt = DeviceTime{Samples: own.Samples, MedianNs: own.Summary.Median, Label: own.Label,
+		dt = DeviceTime{Samples: nanos(own.Samples), MedianNs: own.Summary.Median * 1e9, Label: own.Label,
 			Method: "time/op " + string(own.Label) + " on " + d.Name + " in this run"}
 	} else {
 		var err error
@@ -171,10 +171,10 @@ func annotateResult(run *result.Run, r *result.Result, d *Device, opt Options) e
 	}
 	if r.Subject.InputBytes > 0 && r.Subject.Params["input"] == "bulk" {
 		perByte := 1 / float64(r.Subject.InputBytes)
-		m := newMetric("energy-per-byte", "µJ/B", label, gross.Method+" / input bytes", gross.Samples, gross.Summary.Median, perByte)
+		m := newMetric("energy-per-byte", "µJ/B", label, gross.Method+" / input bytes", gross.Samples, gross.Summary.Median, perByte*1e6)
 		r.Metrics = append(r.Metrics, m)
 		if net != nil {
-			m := newMetric("energy-net-per-byte", "µJ/B", label, net.Method+" / input bytes", net.Samples, net.Summary.Median, perByte)
+			m := newMetric("energy-net-per-byte", "µJ/B", label, net.Method+" / input bytes", net.Samples, net.Summary.Median, perByte*1e6)
 			r.Metrics = append(r.Metrics, m)
 		}
 	}
@@ -184,6 +184,19 @@ func annotateResult(run *result.Run, r *result.Result, d *Device, opt Options) e
 	pow.Method = "average power while the operation runs on " + d.Name + ": P = " + p.How
 	r.Metrics = append(r.Metrics, cur, pow)
 	return nil
+}
+
+// nanos converts samples in seconds (the vocabulary's base unit) to the
+// nanoseconds DeviceTime holds.
+func nanos(s []float64) []float64 {
+	if s == nil {
+		return nil
+	}
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = v * 1e9
+	}
+	return out
 }
 
 // newMetric scales samples (or a single median) by factor.

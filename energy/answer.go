@@ -238,15 +238,15 @@ func (a *BatteryAnswer) Result() result.Result {
 		Warnings:   a.Warnings,
 	}
 	r.Metrics = append(r.Metrics,
-		method(result.NewScalar("lifetime", "d", result.Higher, lbl, a.Life.Days()), "usable charge / average current: "+a.UsableHow),
+		method(result.NewScalar("battery-life", "s", result.Higher, lbl, a.Life.Seconds), "usable charge / average current: "+a.UsableHow),
 		method(result.NewScalar("op-share", "%", result.Lower, lbl, 100*a.Life.OpShare), "the operation's charge per period over all charge per period"),
 		method(result.NewScalar("average-current", "µA", result.Lower, lbl, a.Life.AverageAmps*1e6), "(I_op·t_op + I_sleep·(T − t_op)) / T; sleep "+a.SleepHow),
-		method(result.NewScalar("op-time", "ms", result.Lower, a.Time.Label, t*1e3), a.Time.Method),
+		method(result.NewScalar("device-time", "s", result.Lower, a.Time.Label, t), a.Time.Method),
 		method(result.NewScalar("energy", "mJ/op", result.Lower, lbl, a.Power.Watts*t*1e3), "E = V·I·t: "+a.Power.How),
 		method(result.NewScalar("ops-per-battery", "ops", result.Higher, lbl, a.Life.OpsPerBattery), "usable charge / (I_op · t_op)"),
 	)
 	if !math.IsInf(a.Life.SleepOnlySeconds, 1) {
-		r.Metrics = append(r.Metrics, method(result.NewScalar("sleep-only-lifetime", "d", result.Higher, result.Modelled, a.Life.SleepOnlySeconds/86400), "usable charge / sleep current"))
+		r.Metrics = append(r.Metrics, method(result.NewScalar("battery-life-sleep-only", "s", result.Higher, result.Modelled, a.Life.SleepOnlySeconds), "usable charge / sleep current"))
 	}
 	return r
 }

@@ -96,7 +96,7 @@ func NewCalibration(d *Device, run *result.Run, source string) (*Calibration, er
 		}
 		c.Entries = append(c.Entries, CalibrationEntry{Subject: r.Subject.Name, Scheme: r.Subject.Scheme,
 			Provider: r.Subject.Provider, Operation: r.Subject.Operation, InputBytes: r.Subject.InputBytes,
-			MedianNs: t.Summary.Median, Samples: t.Samples, RunID: run.ID})
+			MedianNs: t.Summary.Median * 1e9, Samples: nanos(t.Samples), RunID: run.ID})
 	}
 	if len(c.Entries) == 0 {
 		return nil, fmt.Errorf("%s has no measured times per operation (a bench run's results with a \"time\" metric): nothing to calibrate", source)

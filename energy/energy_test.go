@@ -19,7 +19,7 @@ func near(got, want, rel float64) bool {
 // Every built-in profile loads (init would have panicked otherwise), has
 // the devices the issue names, and every known number has a source.
 func TestBuiltinProfiles(t *testing.T) {
-	want := []string{"arduino-uno", "esp32", "host", "mica2dot", "micaz", "nokia-n95", "nrf52840", "pi-zero-2w", "s001-phone", "telosb"}
+	want := []string{"arduino-uno", "esp32", "host", "mica2dot", "micaz", "nokia-n95", "nrf52840", "pi-zero-2w", "s001-phone", "telosb", "uno-lora"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("built-in devices %v, want %v", got, want)
 	}
@@ -190,8 +190,8 @@ func TestAnnotateOnDevice(t *testing.T) {
 		metric string
 		want   float64
 	}{
-		{"energy", 0.0165}, {"energy-net", 3.3 * (5e-3 - 2e-6) * 1e-6 * 1e6},
-		{"energy-per-byte", 0.0165 / 1024}, {"energy-net-per-byte", 3.3 * (5e-3 - 2e-6) / 1024}, {"current", 5}, {"power", 16.5},
+		{"energy", 0.0165e-6}, {"energy-net", 3.3 * (5e-3 - 2e-6) * 1e-6},
+		{"energy-per-byte", 0.0165e-6 / 1024}, {"energy-net-per-byte", 3.3 * (5e-3 - 2e-6) * 1e-6 / 1024}, {"current", 5e-3}, {"power", 16.5e-3},
 	} {
 		m := sha.Metric(c.metric)
 		if m == nil || !near(m.Summary.Median, c.want, 1e-9) {
@@ -241,10 +241,10 @@ func TestAnnotateEstimates(t *testing.T) {
 	}
 	r := run.Results[0]
 	dt := r.Metric("device-time")
-	if dt == nil || dt.Label != result.Estimated || dt.Summary.Median != 2000 || !strings.Contains(dt.Method, "scale 2 = 2000 MHz") {
+	if dt == nil || dt.Label != result.Estimated || !near(dt.Summary.Median, 2000e-9, 1e-9) || !strings.Contains(dt.Method, "scale 2 = 2000 MHz") {
 		t.Fatalf("device-time %+v", dt)
 	}
-	if e := r.Metric("energy"); e.Label != result.Estimated || !near(e.Summary.Median, 0.033, 1e-9) {
+	if e := r.Metric("energy"); e.Label != result.Estimated || !near(e.Summary.Median, 0.033e-6, 1e-9) {
 		t.Errorf("estimated energy %+v", e)
 	}
 	run = fixtureRun()
@@ -339,11 +339,11 @@ func TestCalibration(t *testing.T) {
 	if err := Annotate(host, pi, Options{Calibration: loaded}); err != nil {
 		t.Fatal(err)
 	}
-	if dt := host.Results[0].Metric("device-time"); dt.Label != result.Imported || dt.Summary.Median != 20000 {
+	if dt := host.Results[0].Metric("device-time"); dt.Label != result.Imported || !near(dt.Summary.Median, 20000e-9, 1e-9) {
 		t.Errorf("calibrated subject: %+v", dt)
 	}
 	dt := host.Results[2].Metric("device-time")
-	if dt == nil || dt.Label != result.Estimated || dt.Summary.Median != 10000 || !strings.Contains(dt.Method, "scale 20 = median") {
+	if dt == nil || dt.Label != result.Estimated || !near(dt.Summary.Median, 10000e-9, 1e-9) || !strings.Contains(dt.Method, "scale 20 = median") {
 		t.Errorf("calibrated ratio: %+v", dt)
 	}
 }

@@ -122,7 +122,7 @@ func (calibratedRatio) Estimate(q TimeQuery) (DeviceTime, error) {
 		if e == nil || t == nil || t.Summary.Median <= 0 || e.MedianNs <= 0 {
 			continue
 		}
-		pairs = append(pairs, pair{r.Subject.Name, e.MedianNs / t.Summary.Median})
+		pairs = append(pairs, pair{r.Subject.Name, e.MedianNs / (t.Summary.Median * 1e9)})
 	}
 	if len(pairs) == 0 {
 		return DeviceTime{}, fmt.Errorf("no subject of this run is in the calibration of %s", q.Device.Name)
@@ -180,9 +180,9 @@ func (clockRatio) Estimate(q TimeQuery) (DeviceTime, error) {
 }
 
 func scaled(ref *result.Metric, scale float64, method string) DeviceTime {
-	t := DeviceTime{MedianNs: ref.Summary.Median * scale, Method: method, Scale: scale}
+	t := DeviceTime{MedianNs: ref.Summary.Median * 1e9 * scale, Method: method, Scale: scale}
 	for _, v := range ref.Samples {
-		t.Samples = append(t.Samples, v*scale)
+		t.Samples = append(t.Samples, v*1e9*scale)
 	}
 	return t
 }

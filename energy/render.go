@@ -145,7 +145,7 @@ func NewRun(kind string, tool result.Tool, command []string) *result.Run {
 func WriteEnergyTable(w io.Writer, run *result.Run) error {
 	fmt.Fprintf(w, "energy on %s · run %s (%s/%s)\n", run.Environment.Device, run.ID, run.Environment.OS, run.Environment.Arch)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "SUBJECT\tTIME ON DEVICE\tENERGY µJ/op\tNET µJ/op\tµJ/B\tmA\tmW\tLABEL")
+	fmt.Fprintln(tw, "SUBJECT\tTIME ON DEVICE\tENERGY/OP\tNET/OP\tPER BYTE\tCURRENT\tPOWER\tLABEL")
 	notes := map[string]int{}
 	var order []string
 	mark := func(text string) string {
@@ -157,11 +157,11 @@ func WriteEnergyTable(w io.Writer, run *result.Run) error {
 		}
 		return fmt.Sprintf("[%d]", n)
 	}
-	val := func(m *result.Metric, format string) string {
+	val := func(m *result.Metric) string {
 		if m == nil {
 			return "-"
 		}
-		return fmt.Sprintf(format, m.Summary.Median)
+		return result.DisplayMetric(m)
 	}
 	for i := range run.Results {
 		r := &run.Results[i]
@@ -176,12 +176,12 @@ func WriteEnergyTable(w io.Writer, run *result.Run) error {
 		}
 		devTime := "this run"
 		if t := r.Metric("device-time"); t != nil {
-			devTime = fmtSeconds(t.Summary.Median*1e-9) + mark(string(t.Label)+": "+t.Method)
+			devTime = fmtSeconds(t.Summary.Median) + mark(string(t.Label)+": "+t.Method)
 		} else if t := r.Metric("time"); t != nil {
-			devTime = fmtSeconds(t.Summary.Median * 1e-9)
+			devTime = fmtSeconds(t.Summary.Median)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", r.Subject.Name, devTime, val(e, "%.4g"), val(r.Metric("energy-net"), "%.4g"),
-			val(r.Metric("energy-per-byte"), "%.4g"), val(r.Metric("current"), "%.4g"), val(r.Metric("power"), "%.4g"), e.Label,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", r.Subject.Name, devTime, val(e), val(r.Metric("energy-net")),
+			val(r.Metric("energy-per-byte")), val(r.Metric("current")), val(r.Metric("power")), e.Label,
 			mark("energy: "+methodKind(e.Method)))
 	}
 	if err := tw.Flush(); err != nil {

@@ -14,8 +14,34 @@ import (
 	"github.com/cryptocost/cryptocost/result"
 )
 
+// TestBREDRDerivation (fast tier) recomputes the Bluetooth-BR/EDR profile
+// from its sources: one segment is one 990-B RFCOMM frame (Android's
+// default), and at the profile's rate a segment with the model's 52 B of
+// headers takes the 7.5 ms (12 slots of 625 µs: two 2-DH5 packets and
+// their return slots) the baseband needs for a 999-B L2CAP frame.
+func TestBREDRDerivation(t *testing.T) {
+	p, err := Lookup("bluetooth-bredr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := p.Params()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rfcommFrame, l2capFrame, dh5Payload = 990, 990 + 5 + 4, 679
+	if par.MSS() != rfcommFrame {
+		t.Errorf("MSS %d, want one RFCOMM frame of %d B", par.MSS(), rfcommFrame)
+	}
+	packets := (l2capFrame + dh5Payload - 1) / dh5Payload
+	air := time.Duration(packets*6) * 625 * time.Microsecond
+	seg := time.Duration(float64(par.MSS()+TCPSegmentOverhead) * 8 / par.RateUp * 1e9)
+	if d := seg - air; d < -10*time.Microsecond || d > 10*time.Microsecond {
+		t.Errorf("a full segment takes %v at %g bit/s, the baseband %v", seg, par.RateUp, air)
+	}
+}
+
 func TestProfiles(t *testing.T) {
-	want := []string{"LAN", "WiFi-802.11g", "3G", "LTE", "BLE", "802.15.4"}
+	want := []string{"LAN", "WiFi-802.11g", "3G", "LTE", "BLE", "Bluetooth-BR/EDR", "802.15.4", "LoRaWAN"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -35,7 +61,7 @@ func TestProfiles(t *testing.T) {
 		}
 	}
 	for alias, name := range map[string]string{"wifi": "WiFi-802.11g", "802.11g": "WiFi-802.11g", "lte": "LTE",
-		"ieee802154": "802.15.4", "Ble": "BLE", "hsdpa": "3G"} {
+		"ieee802154": "802.15.4", "Ble": "BLE", "hsdpa": "3G", "bluetooth-bredr": "Bluetooth-BR/EDR", "rfcomm": "Bluetooth-BR/EDR"} {
 		p, err := Lookup(alias)
 		if err != nil || p.Name != name {
 			t.Errorf("Lookup(%q) = %q, %v; want %s", alias, p.Name, err, name)
@@ -450,4 +476,43 @@ func lostCount(mu *sync.Mutex, ds []Datagram) int {
 		}
 	}
 	return n
+}
+
+// TestWrapPeerClosesFirst (fast tier): the peer sends and closes before
+// the device end does — a TLS server answering close_notify with its FIN —
+// so the relay closes Wrap's pipe while its uplink read is pending. That is
+// the connection's end, not a link failure (it was reported as "read/write
+// on closed pipe", failing remote-sign cells on a loaded machine). The
+// order is fixed: the device end never writes or closes before the peer.
+func TestWrapPeerClosesFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		c.Write([]byte("hello"))
+		c.Close()
+	}()
+	raw, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Wrap(raw, StreamConfig{Passive: true, Start: time.Now()})
+	defer w.Close()
+	b, err := io.ReadAll(w)
+	if err != nil || string(b) != "hello" {
+		t.Fatalf("read %q, %v", b, err)
+	}
+	st, err, _ := LinkStats(w)
+	if err != nil {
+		t.Fatalf("the peer closing first is an error: %v", err)
+	}
+	if st.DownBytes != 5 || st.UpBytes != 0 {
+		t.Errorf("carried %d B down, %d B up; want 5 and 0", st.DownBytes, st.UpBytes)
+	}
 }

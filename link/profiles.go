@@ -64,6 +64,34 @@ func init() {
 			MTU:      q(1280, "B", "RFC 7668 (IPv6 over BLE: 1280-B MTU through L2CAP segmentation)"),
 		},
 		{
+			// S001's transport: the PC and the phone over RFCOMM on a
+			// Bluetooth Classic ACL link. The emulator models a TCP path, so
+			// the profile is chosen to move RFCOMM's frames at RFCOMM's pace:
+			// one segment is one RFCOMM frame of Android's default size, and
+			// the rate is the one at which the baseband carries such frames.
+			// The header model still charges 52 B of TCP/IPv4 per segment,
+			// which RFCOMM does not send (it sends 5 B of RFCOMM and 4 B of
+			// L2CAP header): byte counts on this link overstate the air bytes
+			// by 43 B per frame. Priced on the radio profile bredr-cc256x,
+			// whose aliases include this link's name.
+			Name:        "Bluetooth-BR/EDR",
+			Description: "Bluetooth Classic EDR 2 Mbit/s ACL link carrying RFCOMM (S001's PC ↔ phone), 990-B RFCOMM frames",
+			Aliases:     []string{"bluetooth-bredr", "bredr", "bluetooth-classic", "rfcomm", "bt-classic"},
+			Latency:     q(10, "ms", "unverified: a slave's wait for the master's poll in active mode (T_poll, Bluetooth Core Vol 2 Part B §8.6.1) plus the host-controller transport and stack; S001 gives no round trip"),
+			// Bluetooth Core Vol 2 Part B §6.7 (Table 6.10): a 2-DH5 packet
+			// carries up to 679 B of ACL payload in 5 slots of 625 µs, and the
+			// return packet takes a 6th. An RFCOMM frame of 990 B (+5 B RFCOMM
+			// header/FCS, +4 B L2CAP = 999 B) starts a new baseband packet,
+			// so it takes two 2-DH5 packets: 12 slots = 7.5 ms, i.e. 1056
+			// kbit/s of RFCOMM payload. The emulator charges a segment its
+			// payload plus 52 B, so 1042 B per 7.5 ms ≈ 1.111 Mbit/s puts each
+			// 990-B segment on the air for the baseband's 7.5 ms.
+			RateUp:   q(1.111, "Mbit/s", "derived from Bluetooth Core Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
+			RateDown: q(1.111, "Mbit/s", "derived from Bluetooth Core Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
+			// MSS = MTU − 52 = 990: one segment per RFCOMM frame.
+			MTU: q(1042, "B", "derived: 990-B RFCOMM frames (Android Bluedroid bta_jv_api.h BTA_JV_DEF_RFC_MTU = 3 × 330) + the model's 52 B of TCP/IPv4 headers"),
+		},
+		{
 			Name:        "802.15.4",
 			Description: "IEEE 802.15.4 2.4 GHz O-QPSK (the TelosB's CC2420, S003), one hop, 6LoWPAN",
 			Aliases:     []string{"ieee802154", "802154", "zigbee", "6lowpan"},
@@ -76,6 +104,24 @@ func init() {
 			RateUp:   q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
 			RateDown: q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
 			MTU:      q(1280, "B", "RFC 4944 §4 (IPv6 over 802.15.4: 1280-B MTU through 6LoWPAN fragmentation)"),
+		},
+		{
+			Name:        "LoRaWAN",
+			Description: "LoRaWAN class A EU868 at SF7/125 kHz (DR5), IPv6 over SCHC (RFC 8724, RFC 9011); the radio model adds duty cycle and fragmentation",
+			Aliases:     []string{"lorawan-sf7", "lora"},
+			// The emulator carries the bytes at DR5's rate with the
+			// backhaul's latency only: class A's wait for RX1 (1 s after
+			// the uplink), the duty cycle and SCHC fragmentation are the
+			// radio model's (radio/lorawan.go), which adds them to the
+			// trace as delay-added; emulating them too would count them
+			// twice and make the network's answer look late for RX1.
+			Latency: q(20, "ms", "unverified: gateway to network server to application server, one way"),
+			// DR5's bit rate; the 1 % duty cycle and SCHC fragmentation
+			// are left to the radio model (radio/lorawan.go), which prices
+			// the trace with them.
+			RateUp:   q(5470, "bit/s", "LoRaWAN Regional Parameters EU863-870: DR5 (SF7/125 kHz) 5470 bit/s"),
+			RateDown: q(5470, "bit/s", "LoRaWAN Regional Parameters EU863-870: DR5 in RX1 (RX1DROffset 0)"),
+			MTU:      q(1280, "B", "RFC 8724 §1: SCHC carries IPv6's 1280-B minimum MTU through fragmentation"),
 		},
 	}
 }

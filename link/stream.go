@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cryptocost/cryptocost/result"
@@ -88,7 +89,12 @@ func Relay(ctx context.Context, client, server net.Conn, cfg StreamConfig) (Stre
 		once.Do(func() { firstErr = err })
 		cancel()
 	}
-	pump := func(src net.Conn, l *lane, fin *time.Duration) {
+	// shut marks a side that closeWrite had to close whole (a net.Pipe end,
+	// Wrap's, cannot half-close): a read pending on it then fails with
+	// io.ErrClosedPipe, which is this relay's own close ending the
+	// direction — the peer closed first — not a failure of the link.
+	var clientShut, serverShut atomic.Bool
+	pump := func(src net.Conn, l *lane, fin *time.Duration, shut *atomic.Bool) {
 		defer wg.Done()
 		buf := make([]byte, 32<<10)
 		for {
@@ -101,7 +107,8 @@ func Relay(ctx context.Context, client, server net.Conn, cfg StreamConfig) (Stre
 				}
 			}
 			if err != nil {
-				if !errors.Is(err, io.EOF) {
+				ours := errors.Is(err, io.ErrClosedPipe) && shut.Load()
+				if !errors.Is(err, io.EOF) && !ours {
 					l.fail(err)
 					fail(err)
 					return
@@ -114,20 +121,20 @@ func Relay(ctx context.Context, client, server net.Conn, cfg StreamConfig) (Stre
 			}
 		}
 	}
-	drain := func(l *lane, dst net.Conn) {
+	drain := func(l *lane, dst net.Conn, shut *atomic.Bool) {
 		defer wg.Done()
 		if err := l.deliver(); err != nil {
 			fail(err)
 			return
 		}
 		// The sender's FIN reaches the receiver after its data.
-		closeWrite(dst)
+		closeWrite(dst, shut)
 	}
 	wg.Add(4)
-	go pump(client, up, &stats.UpFIN)
-	go pump(server, down, &stats.DownFIN)
-	go drain(up, server)
-	go drain(down, client)
+	go pump(client, up, &stats.UpFIN, &clientShut)
+	go pump(server, down, &stats.DownFIN, &serverShut)
+	go drain(up, server, &serverShut)
+	go drain(down, client, &clientShut)
 	wg.Wait()
 	client.Close()
 	server.Close()
@@ -144,12 +151,13 @@ func Relay(ctx context.Context, client, server net.Conn, cfg StreamConfig) (Stre
 }
 
 // closeWrite half-closes a connection (a TCP FIN), or closes it if it
-// cannot be half-closed.
-func closeWrite(c net.Conn) {
+// cannot be half-closed, marking shut first.
+func closeWrite(c net.Conn, shut *atomic.Bool) {
 	if cw, ok := c.(interface{ CloseWrite() error }); ok {
 		cw.CloseWrite()
 		return
 	}
+	shut.Store(true)
 	c.Close()
 }
 

@@ -124,6 +124,37 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 		return uint32(n)
 	}
 
+	// sentSeq is the next sequence number of direction d's sender at t
+	// (its SND.NXT, RFC 9293 §3.3.1): one past every byte it had started
+	// to send by then, and one more once its FIN is sent (a FIN takes a
+	// sequence number). A pure ACK carries it: one lower reads as a TCP
+	// keep-alive (RFC 9293 §3.8.4), which Wireshark flags.
+	sent := map[result.Direction][]arrival{} // by Start: bytes sent up to then
+	for _, s := range data {                 // data is sorted by Start
+		n := s.Seq + payloadLen(s)
+		if a := sent[s.Dir]; len(a) > 0 {
+			n = max(n, a[len(a)-1].bytes)
+		}
+		sent[s.Dir] = append(sent[s.Dir], arrival{s.Start, n})
+	}
+	sentSeq := func(d result.Direction, t time.Duration) uint32 {
+		a := sent[d]
+		i, _ := slices.BinarySearchFunc(a, t, func(x arrival, t time.Duration) int {
+			if x.at <= t {
+				return -1
+			}
+			return 1
+		})
+		var n int64
+		if i > 0 {
+			n = a[i-1].bytes
+		}
+		if f := finAt[d]; f >= 0 && f <= t {
+			n++
+		}
+		return uint32(n + 1)
+	}
+
 	// Handshake: SYN up at 0, SYN-ACK reaches the client at Handshake,
 	// the client's ACK leaves then.
 	out = append(out,
@@ -154,7 +185,8 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 		r := other(d)
 		type event struct {
 			at   time.Duration
-			data bool // a data segment of d arrives at r; else r sends data
+			data bool  // a data segment of d arrives at r; else r sends data
+			end  int64 // a data segment's end in d's stream
 		}
 		var ev []event
 		for _, s := range data {
@@ -162,16 +194,21 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 				continue
 			}
 			if s.Dir == d {
-				ev = append(ev, event{s.Arrive, true})
+				ev = append(ev, event{s.Arrive, true, s.Seq + payloadLen(s)})
 			} else {
-				ev = append(ev, event{s.Start, false})
+				ev = append(ev, event{s.Start, false, 0})
 			}
 		}
 		slices.SortStableFunc(ev, func(a, b event) int { return cmpDur(a.at, b.at) })
+		// An ACK acknowledges what had arrived when it was sent, in arrival
+		// order: two ACKs sent at one instant (four segments arriving
+		// together) acknowledge two segments each, not all four twice —
+		// the second would be a duplicate ACK, the sign of a loss.
 		unacked, first := 0, time.Duration(0)
+		var upTo int64 // stream bytes of d the ACKs so far cover
 		emit := func(t time.Duration) {
 			out = append(out, Packet{At: atClient(r, t, TCPSegmentOverhead), Dir: r, Flags: FlagACK,
-				Seq: uint32(received(r, t) + 1), Ack: ackNum(r, t), WireBytes: TCPSegmentOverhead})
+				Seq: sentSeq(r, t), Ack: uint32(upTo + 1), WireBytes: TCPSegmentOverhead})
 			unacked = 0
 		}
 		for _, e := range ev {
@@ -182,6 +219,7 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 				unacked = 0 // piggybacked
 				continue
 			}
+			upTo = max(upTo, e.end)
 			if unacked == 0 {
 				first = e.at
 			}
@@ -214,7 +252,7 @@ func ModelTCP(segs []Segment, stats StreamStats, p Params) []Packet {
 		r := other(d)
 		at := f + ser(d, TCPSegmentOverhead) + p.Latency // the FIN reaches r
 		out = append(out, Packet{At: atClient(r, at, TCPSegmentOverhead), Dir: r, Flags: FlagACK,
-			Seq: uint32(received(r, at) + 1), Ack: seq + 1, WireBytes: TCPSegmentOverhead})
+			Seq: sentSeq(r, at), Ack: seq + 1, WireBytes: TCPSegmentOverhead})
 	}
 	slices.SortStableFunc(out, func(a, b Packet) int { return cmpDur(a.At, b.At) })
 	return out
@@ -239,7 +277,7 @@ func cmpDur(a, b time.Duration) int {
 // TraceOf turns modelled packets into a result.Trace; label names what a
 // packet carried (nil: no labels).
 func TraceOf(pkts []Packet, linkName string, label func(Packet) string) *result.Trace {
-	t := &result.Trace{Link: linkName, HeaderModel: HeaderModel}
+	t := &result.Trace{Link: linkName, HeaderModel: HeaderModel, Transport: result.TransportTCP}
 	for _, p := range pkts {
 		rp := result.Packet{TimeNs: int64(p.At), Dir: p.Dir, Bytes: p.WireBytes, Payload: p.Len}
 		if label != nil {

@@ -31,10 +31,10 @@ func AddEnergy(run *result.Run, device string, activePower catalog.Quantity) err
 		joules := make([]float64, 0, max(len(t.Samples), 1))
 		if len(t.Samples) > 0 {
 			for _, ns := range t.Samples {
-				joules = append(joules, ns*1e-9*watts)
+				joules = append(joules, ns*watts)
 			}
 		} else {
-			joules = append(joules, t.Summary.Median*1e-9*watts)
+			joules = append(joules, t.Summary.Median*watts)
 		}
 		var m result.Metric
 		if len(joules) == 1 {

@@ -79,7 +79,7 @@ func writeTable(w io.Writer, run *result.Run) error {
 		if r.Subject.InputBytes > 0 {
 			input = fmt.Sprintf("%d B", r.Subject.InputBytes)
 		}
-		ms := r.Metric("time").Summary.Median / 1e6
+		ms := r.Metric("time").Summary.Median * 1e3
 		cycles := strconv.FormatFloat(r.Metric("cycles").Summary.Median, 'f', 0, 64)
 		for _, warn := range r.Warnings {
 			cycles += mark(warningKind(warn))
@@ -100,7 +100,7 @@ func writeTable(w io.Writer, run *result.Run) error {
 			msString(ms), cycles, cpb, r.Metric("stack").Summary.Median, r.Metric("ram").Summary.Median, r.Metric("rom").Summary.Median,
 			security, rsa)
 		if m := r.Metric("energy"); energy && m != nil {
-			row += "\t" + strconv.FormatFloat(m.Summary.Median*1e6, 'g', 4, 64) + mark(string(m.Label)+": "+m.Method)
+			row += "\t" + strconv.FormatFloat(m.Summary.Median*1e6, 'g', 4, 64) + mark(string(m.Label)+": "+m.Method) // µJ
 		}
 		fmt.Fprintln(tw, row)
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"github.com/cryptocost/cryptocost/result"
 	"math"
 	"strings"
 )
@@ -58,17 +59,33 @@ func (o *Outputs) EnergyTotal() float64 { return o.EnergyTx + o.EnergyRx + o.Ene
 
 // Output is a quantity a model reports, in its reporting unit.
 type Output struct {
-	Name        string
+	Name string
+	// Unit is the base unit the value is in (the result vocabulary's).
 	Unit        string
 	Description string
 	Value       func(*Outputs) float64
 }
 
+// Display is the unit tables and plots show the output in: S003 reported
+// energies in mJ and times in ms.
+func (o Output) Display() string {
+	switch o.Unit {
+	case "J":
+		return "mJ"
+	case "s":
+		return "ms"
+	}
+	return o.Unit
+}
+
+// Shown is v (in the base unit) in the display unit.
+func (o Output) Shown(v float64) float64 { return result.ConvertTo(v, o.Unit, o.Display()) }
+
 // outputs are the model outputs, in reporting order. Metric names follow
 // the result model's: energy and time per node per unit of work.
 var outputs = []Output{
-	{"energy", "mJ", "energy per node: radio TX + RX + operations", func(o *Outputs) float64 { return o.EnergyTotal() * 1e3 }},
-	{"time", "ms", "time per node: radio busy sending and receiving + operations", func(o *Outputs) float64 { return o.TimeTotal() * 1e3 }},
+	{"energy", "J", "energy per node: radio TX + RX + operations", func(o *Outputs) float64 { return o.EnergyTotal() }},
+	{"time", "s", "time per node: radio busy sending and receiving + operations", func(o *Outputs) float64 { return o.TimeTotal() }},
 	{"bits-sent", "bit", "bits sent: messages with their packet overhead and fragment headers, and acknowledgements of packets received", func(o *Outputs) float64 { return o.BitsSent }},
 	{"bits-received", "bit", "bits received: messages with their packet overhead and fragment headers, and acknowledgements of packets sent", func(o *Outputs) float64 { return o.BitsReceived }},
 	{"bytes-sent", "B", "bits sent / 8", func(o *Outputs) float64 { return o.BitsSent / 8 }},
@@ -77,11 +94,11 @@ var outputs = []Output{
 	{"payload-bytes-received", "B", "the messages' own bytes received, without packet overhead, fragment headers or acknowledgements", func(o *Outputs) float64 { return o.PayloadReceived / 8 }},
 	{"packets-sent", "packets", "packets sent", func(o *Outputs) float64 { return o.PacketsSent }},
 	{"packets-received", "packets", "packets received", func(o *Outputs) float64 { return o.PacketsReceived }},
-	{"energy-tx", "mJ", "radio energy sending", func(o *Outputs) float64 { return o.EnergyTx * 1e3 }},
-	{"energy-rx", "mJ", "radio energy receiving", func(o *Outputs) float64 { return o.EnergyRx * 1e3 }},
-	{"energy-ops", "mJ", "energy of the operations", func(o *Outputs) float64 { return o.EnergyOps * 1e3 }},
-	{"time-radio", "ms", "radio time sending and receiving", func(o *Outputs) float64 { return (o.TimeTx + o.TimeRx) * 1e3 }},
-	{"time-ops", "ms", "time of the operations", func(o *Outputs) float64 { return o.TimeOps * 1e3 }},
+	{"energy-tx", "J", "radio energy sending", func(o *Outputs) float64 { return o.EnergyTx }},
+	{"energy-rx", "J", "radio energy receiving", func(o *Outputs) float64 { return o.EnergyRx }},
+	{"energy-ops", "J", "energy of the operations", func(o *Outputs) float64 { return o.EnergyOps }},
+	{"time-radio", "s", "radio time sending and receiving", func(o *Outputs) float64 { return o.TimeTx + o.TimeRx }},
+	{"time-ops", "s", "time of the operations", func(o *Outputs) float64 { return o.TimeOps }},
 }
 
 // OutputList returns the outputs every model reports.

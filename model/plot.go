@@ -46,7 +46,7 @@ func (cmp *Comparison) Plot(w io.Writer, metric, format string) error {
 	if cmp.XUnit != "" {
 		p.X.Label.Text += " (" + cmp.XUnit + ")"
 	}
-	p.Y.Label.Text = fmt.Sprintf("%s (%s, modelled)", o.Name, o.Unit)
+	p.Y.Label.Text = fmt.Sprintf("%s (%s, modelled)", o.Name, o.Display())
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())
 	var args []any
@@ -55,7 +55,7 @@ func (cmp *Comparison) Plot(w io.Writer, metric, format string) error {
 		pts := make(plotter.XYs, 0, len(ys))
 		for i, y := range ys {
 			if finite(y) {
-				pts = append(pts, plotter.XY{X: cmp.X.Values[i], Y: y})
+				pts = append(pts, plotter.XY{X: cmp.X.Values[i], Y: o.Shown(y)})
 			}
 		}
 		if len(pts) == 0 {

@@ -55,13 +55,14 @@ func (p *Plan) WriteEval(ctx context.Context, w io.Writer, detail bool) error {
 	header := []string{"SUBJECT"}
 	for _, name := range tableOutputs {
 		o := outputByName(name)
-		header = append(header, fmt.Sprintf("%s (%s)", strings.ToUpper(o.Name), o.Unit))
+		header = append(header, fmt.Sprintf("%s (%s)", strings.ToUpper(o.Name), o.Display()))
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range rows {
 		cells := []string{r.name}
 		for _, name := range tableOutputs {
-			cells = append(cells, valueString(outputByName(name).Value(&r.out)))
+			o := outputByName(name)
+			cells = append(cells, valueString(o.Shown(o.Value(&r.out))))
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
@@ -149,7 +150,7 @@ func (p *Plan) writeDetail(w io.Writer, pt *Point, out *Outputs) {
 	}
 	fmt.Fprintln(w, "\ntotals")
 	for _, o := range outputs {
-		fmt.Fprintf(tw, "  %s\t%s %s\t%s\n", o.Name, valueString(o.Value(out)), o.Unit, o.Description)
+		fmt.Fprintf(tw, "  %s\t%s %s\t%s\n", o.Name, valueString(o.Shown(o.Value(out))), o.Display(), o.Description)
 	}
 	tw.Flush()
 }
@@ -204,7 +205,7 @@ func (p *Plan) WriteSweepTable(ctx context.Context, w io.Writer) error {
 	}
 	for _, name := range tableOutputs {
 		o := outputByName(name)
-		header = append(header, fmt.Sprintf("%s (%s)", strings.ToUpper(o.Name), o.Unit))
+		header = append(header, fmt.Sprintf("%s (%s)", strings.ToUpper(o.Name), o.Display()))
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
 	var warnings []string
@@ -219,7 +220,8 @@ func (p *Plan) WriteSweepTable(ctx context.Context, w io.Writer) error {
 			cells = append(cells, formatNumber(v.Values[pt.Index[i]]))
 		}
 		for _, name := range tableOutputs {
-			cells = append(cells, valueString(outputByName(name).Value(out)))
+			o := outputByName(name)
+			cells = append(cells, valueString(o.Shown(o.Value(out))))
 		}
 		for _, wn := range p.warnings(pt.Case, out) {
 			if !seen[wn] {
@@ -304,7 +306,7 @@ func (p *Plan) WriteSweepCSV(ctx context.Context, w io.Writer, header bool) (int
 // parameter, then the crossover statements.
 func (cmp *Comparison) WriteComparison(w io.Writer) error {
 	for _, m := range cmp.Metrics {
-		title := m.Name + " (" + m.Unit + ", modelled)"
+		title := m.Name + " (" + m.Display() + ", modelled)"
 		if cmp.Per != "" {
 			title += " per " + cmp.Per
 		}
@@ -318,7 +320,7 @@ func (cmp *Comparison) WriteComparison(w io.Writer) error {
 		for i, x := range cmp.X.Values {
 			cells = []string{formatNumber(x)}
 			for _, l := range cmp.Lines {
-				cells = append(cells, valueString(l.Y[m.Name][i]))
+				cells = append(cells, valueString(m.Shown(l.Y[m.Name][i])))
 			}
 			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 		}
@@ -349,7 +351,8 @@ func WriteMeasured(w io.Writer, rows []MeasuredRow) error {
 		if r.Note != "" {
 			from += " (" + r.Note + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Subject, r.Output, valueString(r.Modelled), valueString(r.Measured), r.Unit, errText, from)
+		o := outputByName(r.Output)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Subject, r.Output, valueString(o.Shown(r.Modelled)), valueString(o.Shown(r.Measured)), o.Display(), errText, from)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -164,11 +164,11 @@ func (p *Plan) Result(pt *Point, out *Outputs, breakdown bool) result.Result {
 		for i, op := range m.Operations {
 			oo := out.Ops[i]
 			oc, src := p.Eval.OpCost(pt.Case, i)
-			t := result.NewScalar("op/"+op.Name+"/time", "ms", result.Lower, result.Modelled, roundTo(oo.TimeSeconds*1e3, 12))
+			t := result.NewScalar("op/"+op.Name+"/time", "s", result.Lower, result.Modelled, roundTo(oo.TimeSeconds, 12))
 			t.Method = fmt.Sprintf("%s × %s (%s, %s %s)", formatNumber(oo.Count), secondsString(oc.TimeSeconds), src, oc.Label, oc.Source)
 			r.Metrics = append(r.Metrics, t)
 			if !math.IsNaN(oo.EnergyJoules) {
-				e := result.NewScalar("op/"+op.Name+"/energy", "mJ", result.Lower, result.Modelled, roundTo(oo.EnergyJoules*1e3, 12))
+				e := result.NewScalar("op/"+op.Name+"/energy", "J", result.Lower, result.Modelled, roundTo(oo.EnergyJoules, 12))
 				e.Method = fmt.Sprintf("%s × %s (%s, %s %s)", formatNumber(oo.Count), joulesString(oc.EnergyJoules), src, oc.Label, oc.Source)
 				r.Metrics = append(r.Metrics, e)
 			}

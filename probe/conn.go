@@ -186,6 +186,43 @@ func (d *dialer) done(c *conn) {
 	c.Close()
 }
 
+// tlsCloser is a finished client connection: crypto/tls's and zcrypto's
+// Conn both have these.
+type tlsCloser interface {
+	CloseWrite() error
+	Read([]byte) (int, error)
+}
+
+// closeGrace bounds how long the probe waits, after its close_notify, for
+// the server's. OpenSSL answers at once; a server that never answers costs
+// this much per real handshake, never more.
+const closeGrace = time.Second
+
+// closeTLS ends a finished handshake's connection as a real client does
+// (s_client, browsers): close_notify (RFC 8446 §6.1, RFC 5246 §7.2.1),
+// TCP FIN, then reading to the server's close_notify before the socket is
+// closed. Closing with unread bytes — the server's close_notify, TLS 1.3
+// tickets — makes the kernel send an RST, and OpenSSL treats a connection
+// that ends without close_notify as a fatal error and drops its session
+// from the cache (ssl3_send_alert → SSL_CTX_remove_session): a session-ID
+// or stateful-ticket resumption of it then fails. The read is bounded by
+// closeGrace and by the connection's byte limit.
+func closeTLS(c *conn, tc tlsCloser, limits Limits) {
+	c.SetDeadline(time.Now().Add(min(closeGrace, limits.Timeout)))
+	if err := tc.CloseWrite(); err != nil {
+		return
+	}
+	if hc, ok := c.tapConn.Conn.(interface{ CloseWrite() error }); ok {
+		hc.CloseWrite()
+	}
+	buf := make([]byte, 4096)
+	for {
+		if _, err := tc.Read(buf); err != nil {
+			return // io.EOF: the server's close_notify
+		}
+	}
+}
+
 // describeErr says in a user's words what a network error was.
 func describeErr(err error, limits Limits) string {
 	var ne net.Error

@@ -166,7 +166,7 @@ func seedCorpus(t *testing.T) map[string]map[string][]any {
 	for i, sh := range []ServerHello{
 		{Version: TLS12, CipherSuite: 0xc02f, SessionID: []byte{1, 2}, RenegotiationInfo: []byte{}, SessionTicket: true},
 		{Version: TLS12, Random: helloRetryRequestRandom, CipherSuite: 0x1301, SupportedVersion: TLS13, SelectedGroup: 0x11ec},
-		{Version: TLS12, CipherSuite: 0x1302, SupportedVersion: TLS13, KeyShare: KeyShare{29, bytes.Repeat([]byte{9}, 32)}},
+		{Version: TLS12, CipherSuite: 0x1302, SupportedVersion: TLS13, KeyShare: KeyShare{Group: 29, Data: bytes.Repeat([]byte{9}, 32)}},
 	} {
 		b, _ := sh.Marshal()
 		add("FuzzServerHello", fmt.Sprintf("probe-%d", i), b)

@@ -93,8 +93,9 @@ type handshakeResult struct {
 	hello    *ServerHello // the server's, from the tap
 	ticket12 *NewSessionTicket
 	server13 *serverMessages
-	decrypt  error // why TLS 1.3 records could not be read, if not
-	certMsg  int   // Certificate message bytes (TLS ≤ 1.2 plaintext)
+	decrypt  error  // why TLS 1.3 records could not be read, if not
+	wireNote string // the wire contradicted the client (checkResumedOnWire)
+	certMsg  int    // Certificate message bytes (TLS ≤ 1.2 plaintext)
 	ske      []byte
 	evidence Evidence
 	err      error
@@ -113,18 +114,23 @@ func (p *prober) handshake(ctx context.Context, cl clientSpec, sess *session) *h
 	defer p.dialer.done(c)
 	kl := &keyLog{}
 	var doneAt time.Duration
+	var tc tlsCloser
 	if cl.zcrypto {
-		doneAt, err = p.zcryptoHandshake(ctx, c, cl, sess, hr)
+		doneAt, tc, err = p.zcryptoHandshake(ctx, c, cl, sess, hr)
 	} else {
-		doneAt, err = p.goHandshake(ctx, c, cl, sess, kl, hr)
+		doneAt, tc, err = p.goHandshake(ctx, c, cl, sess, kl, hr)
 	}
 	if err != nil {
 		hr.err = err
 		hr.evidence.Response = "handshake failed: " + describeErr(err, p.limits)
 		return hr
 	}
+	// The close is part of the connection (its alerts are post-handshake
+	// bytes), not of the handshake's cost.
+	closeTLS(c, tc, p.limits)
 	events := c.snapshot()
 	p.readTap(events, kl, hr)
+	hr.checkResumedOnWire()
 	hr.cost = measureConn(events, c.connectNs, doneAt, hr.labels())
 	hr.evidence.Response = hr.summary()
 	return hr
@@ -153,7 +159,7 @@ func (cl clientSpec) describe() string {
 	return s
 }
 
-func (p *prober) goHandshake(ctx context.Context, c *conn, cl clientSpec, sess *session, kl *keyLog, hr *handshakeResult) (time.Duration, error) {
+func (p *prober) goHandshake(ctx context.Context, c *conn, cl clientSpec, sess *session, kl *keyLog, hr *handshakeResult) (time.Duration, tlsCloser, error) {
 	cfg := &tls.Config{
 		ServerName: p.serverName(),
 		// The probe profiles whatever the server presents; whether the
@@ -172,7 +178,7 @@ func (p *prober) goHandshake(ctx context.Context, c *conn, cl clientSpec, sess *
 	}
 	tc := tls.Client(c, cfg)
 	if err := tc.HandshakeContext(ctx); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	doneAt := time.Since(c.start)
 	st := tc.ConnectionState()
@@ -188,7 +194,7 @@ func (p *prober) goHandshake(ctx context.Context, c *conn, cl clientSpec, sess *
 	if hr.version == TLS13 && cl.waitTicket > 0 {
 		p.awaitTickets(c, tc, sess.goCache.put, cl.waitTicket)
 	}
-	return doneAt, nil
+	return doneAt, tc, nil
 }
 
 // awaitTickets reads from a finished TLS 1.3 connection until the server's
@@ -276,6 +282,29 @@ func (p *prober) readTap(events []ioEvent, kl *keyLog, hr *handshakeResult) {
 	}
 }
 
+// checkResumedOnWire holds the client's word that it resumed to what the
+// server sent: a TLS 1.3 ServerHello carrying pre_shared_key (RFC 8446
+// §4.2.11), or a TLS ≤ 1.2 abbreviated handshake — a ServerHello followed
+// by ChangeCipherSpec, no Certificate (RFC 5246 §7.3). A handshake the
+// wire shows as full is counted as full, whatever the client reported.
+func (hr *handshakeResult) checkResumedOnWire() {
+	if !hr.resumed {
+		return
+	}
+	var wire bool
+	switch {
+	case hr.hello == nil:
+	case hr.version == TLS13:
+		wire = slices.Contains(hr.hello.Extensions, extPreSharedKey)
+	default:
+		wire = hr.certMsg == 0
+	}
+	if !wire {
+		hr.resumed = false
+		hr.wireNote = "the client reported a resumption the ServerHello does not show (no pre_shared_key / a Certificate followed): counted as full"
+	}
+}
+
 // labels names the records of a measured connection for its trace.
 func (hr *handshakeResult) labels() recordLabels {
 	return func(dir result.Direction, recs []record) []string {
@@ -303,6 +332,11 @@ func (hr *handshakeResult) summary() string {
 	}
 	if hr.resumed {
 		s += ", resumed"
+		if hr.version == TLS13 {
+			s += " (ServerHello pre_shared_key)"
+		} else {
+			s += " (abbreviated: ServerHello, ChangeCipherSpec)"
+		}
 	} else {
 		s += fmt.Sprintf(", full handshake, %d certificates", len(hr.certs))
 	}
@@ -323,6 +357,9 @@ func (hr *handshakeResult) summary() string {
 		for _, t := range hr.server13.tickets {
 			s += fmt.Sprintf(", NewSessionTicket (lifetime %d s)", t.Lifetime)
 		}
+	}
+	if hr.wireNote != "" {
+		s += " — " + hr.wireNote
 	}
 	s += fmt.Sprintf("; %d B up, %d B down, round trips: %d", hr.cost.bytesUp, hr.cost.bytesDown, hr.cost.roundTrips)
 	return s

@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -234,7 +235,7 @@ func (p *prober) run(ctx context.Context) {
 	p.versions(ctx)
 	if !p.anyAccepted() {
 		if len(p.errs) == 0 {
-			p.fail(errors.New("the server accepted none of the versions tried"))
+			p.fail(fmt.Errorf("the server accepted none of the versions tried: %s", p.versionAnswers()))
 		}
 		return
 	}
@@ -285,6 +286,30 @@ func (p *prober) finish(ctx context.Context) {
 	if p.report.Status == result.Failed {
 		run.Errors = p.errs
 	}
+}
+
+// versionAnswers says what the version hellos got: one answer when they
+// all got the same (a reset, a close, a timeout, an alert), else each.
+func (p *prober) versionAnswers() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var parts, distinct []string
+	for _, f := range p.report.Versions {
+		if !f.Tested {
+			continue
+		}
+		parts = append(parts, f.Version.String()+": "+f.Evidence.Response)
+		if !slices.Contains(distinct, f.Evidence.Response) {
+			distinct = append(distinct, f.Evidence.Response)
+		}
+	}
+	switch {
+	case len(parts) == 0:
+		return "no version was tested"
+	case len(distinct) == 1 && len(parts) > 1:
+		return "every hello got " + distinct[0]
+	}
+	return strings.Join(parts, "; ")
 }
 
 func (p *prober) fail(err error) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"unicode"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 
@@ -66,6 +67,10 @@ func (rr *recordReader) readRecord() (record, error) {
 	return rec, nil
 }
 
+// MessageTooLarge is a handshake message refused from its header: the
+// probe never buffers more than Limits.MaxMessage of one message.
+type MessageTooLarge = tlswire.MessageTooLarge
+
 // readHandshake returns the next handshake message, header included. A
 // fatal alert comes back as an Alert error; warning alerts, empty records
 // and HelloRequests are skipped up to the limit.
@@ -76,7 +81,7 @@ func (rr *recordReader) readHandshake() ([]byte, error) {
 			var n uint32
 			s.ReadUint24(&n)
 			if int(n) > rr.limits.MaxMessage {
-				return nil, fmt.Errorf("%s of %d bytes exceeds the %d-byte limit", handshakeName(rr.hs[0]), n, rr.limits.MaxMessage)
+				return nil, &MessageTooLarge{Type: rr.hs[0], Size: int(n), Limit: rr.limits.MaxMessage}
 			}
 			if len(rr.hs) >= 4+int(n) {
 				msg := rr.hs[:4+n]
@@ -109,7 +114,7 @@ func (rr *recordReader) readHandshake() ([]byte, error) {
 			rr.hs = append(rr.hs, rec.payload...)
 		case recordAlert:
 			var a Alert
-			if err := a.unmarshal(rec.payload); err != nil {
+			if err := a.Unmarshal(rec.payload); err != nil {
 				return nil, err
 			}
 			if a.Level == 1 && a.Description != 0 {
@@ -155,16 +160,9 @@ func showBytes(b []byte) string {
 // stream itself (the stream was already bounded when read); a trailing
 // partial record is returned as rest.
 func splitRecords(stream []byte) (recs []record, rest []byte) {
-	s := cryptobyte.String(stream)
-	for !s.Empty() {
-		var rec record
-		var body []byte
-		save := s
-		if !s.ReadUint8(&rec.typ) || !s.ReadUint16(&rec.version) || !s.ReadUint16LengthPrefixed((*cryptobyte.String)(&body)) {
-			return recs, save
-		}
-		rec.payload = body
-		recs = append(recs, rec)
+	rs, rest := tlswire.SplitRecords(stream)
+	for _, r := range rs {
+		recs = append(recs, record{typ: r.Type, version: r.Version, payload: r.Fragment})
 	}
-	return recs, nil
+	return recs, rest
 }

@@ -319,9 +319,13 @@ func costMetrics(col func(func(connCost) float64) []float64, upEstimated bool) [
 		withMethod(result.NewSampled("connect-time", "ns/op", result.Lower, result.Measured, col(func(c connCost) float64 { return float64(c.connectNs) })),
 			"wall time of the TCP three-way handshake"),
 	}
+	if post := col(func(c connCost) float64 { return float64(c.postUp) }); slices.Max(post) > 0 {
+		ms = append(ms, withMethod(result.NewSampled("post-handshake-bytes-up", "B/op", result.Lower, result.Measured, post),
+			"TLS bytes the client sent after the handshake completed: its close_notify alert"))
+	}
 	if post := col(func(c connCost) float64 { return float64(c.postDown) }); slices.Max(post) > 0 {
 		ms = append(ms, withMethod(result.NewSampled("post-handshake-bytes-down", "B/op", result.Lower, result.Measured, post),
-			"TLS bytes the server sent after the handshake completed (TLS 1.3 NewSessionTickets)"))
+			"TLS bytes the server sent after the handshake completed: TLS 1.3 NewSessionTickets, its close_notify alert"))
 	}
 	ms = append(ms,
 		withMethod(result.NewSampled("wire-bytes-up", "B/op", result.Lower, result.Estimated, col(func(c connCost) float64 { return float64(c.wireUp) })), HeaderModel),

@@ -6,12 +6,16 @@ package probe
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"slices"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/cryptocost/cryptocost/result"
@@ -311,6 +315,15 @@ func (p *prober) suitesOf(v Version, kex KeyExchange) []uint16 {
 // curves12 finds the named curves of ECDHE suites in the highest TLS ≤ 1.2
 // version: offer the ECDHE suites with a list of curves, read the curve
 // from the ServerKeyExchange, remove it, repeat.
+//
+// An ECDSA certificate's own curve cannot simply be removed: in TLS ≤ 1.2
+// the client's supported_groups also names the curves it accepts in the
+// server's certificate (RFC 8422 §5.1, §5.3), so a server whose only
+// certificate is on P-384 refuses a hello without P-384 — the scan would
+// stop there and miss every curve left. Once found, a certificate's curve
+// stays in the offer, last. When the server then chooses it, either
+// nothing left is supported (a server that follows the client's order) or
+// the server prefers its certificate's curve: settle tells which.
 func (p *prober) curves12(ctx context.Context) {
 	v := p.highest12()
 	ecdhe := p.suitesOf(v, KexECDHE)
@@ -323,36 +336,130 @@ func (p *prober) curves12(ctx context.Context) {
 			remaining = append(remaining, g.ID)
 		}
 	}
+	cs := curveScan{p: p, v: v, ecdhe: ecdhe}
 	total := len(remaining)
-	var found []GroupFinding
 	for i := 1; len(remaining) > 0 && i <= total; i++ {
-		spec := helloSpec{name: fmt.Sprintf("curves %s #%d", v, i), version: v, suites: ecdhe, groups: remaining,
-			note: "the accepted ECDHE suites"}
-		a := p.exchange(ctx, spec, untilServerHelloDone)
-		if a.hello == nil || a.ske == nil {
-			if a.hello == nil && !isRefusal(a.err) {
-				p.noteKex("%s curve scan stopped: %s", v, a.evidence.Response)
-			}
+		curve, ok := cs.ask(ctx, fmt.Sprintf("curves %s #%d", v, i), append(slices.Clone(remaining), cs.pinned...))
+		if !ok {
 			break
 		}
-		s, _ := SuiteByID(a.hello.CipherSuite)
-		ske, err := parseServerKeyExchange(a.ske, s, v)
-		if err != nil {
-			p.noteKex("%s curve scan: %v", v, err)
+		if slices.Contains(cs.pinned, curve) && !slices.Contains(remaining, curve) {
+			cs.settle(ctx, remaining)
 			break
 		}
-		if !slices.Contains(remaining, ske.Curve) {
-			p.noteKex("%s curve scan: the server used %s, which the probe did not offer", v, GroupName(ske.Curve))
-			break
-		}
-		info, _ := GroupByID(ske.Curve)
-		found = append(found, GroupFinding{ID: fmt.Sprintf("0x%04x", ske.Curve), Name: info.Name, Kind: info.Kind,
-			ShareDown: len(ske.Point), Evidence: []Evidence{a.evidence}})
-		remaining = slices.DeleteFunc(remaining, func(x uint16) bool { return x == ske.Curve })
+		remaining = slices.DeleteFunc(remaining, func(x uint16) bool { return x == curve })
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.report.KeyExchange.TLS12Curves = found
+	p.report.KeyExchange.TLS12Curves = cs.found
+}
+
+// curveScan is the state of curves12.
+type curveScan struct {
+	p      *prober
+	v      Version
+	ecdhe  []uint16
+	pinned []uint16 // certificate curves found: offered in every hello after
+	ids    []uint16 // the curves found, in order
+	found  []GroupFinding
+}
+
+// ask offers the curves in that order and returns the curve the server
+// used; ok is false when it refused or the answer was unusable (noted,
+// unless a plain refusal).
+func (cs *curveScan) ask(ctx context.Context, name string, offer []uint16) (uint16, bool) {
+	note := "the accepted ECDHE suites"
+	if len(cs.pinned) > 0 {
+		note += "; the certificate's curve " + GroupName(cs.pinned[0]) + " kept in the offer (RFC 8422 §5.1)"
+	}
+	spec := helloSpec{name: name, version: cs.v, suites: cs.ecdhe, groups: offer, note: note}
+	a := cs.p.exchange(ctx, spec, untilServerHelloDone)
+	if a.hello == nil || a.ske == nil {
+		if a.hello == nil && !isRefusal(a.err) {
+			cs.p.noteKex("%s curve scan stopped: %s", cs.v, a.evidence.Response)
+		}
+		return 0, false
+	}
+	s, _ := SuiteByID(a.hello.CipherSuite)
+	ske, err := parseServerKeyExchange(a.ske, s, cs.v)
+	if err != nil {
+		cs.p.noteKex("%s curve scan: %v", cs.v, err)
+		return 0, false
+	}
+	if !slices.Contains(offer, ske.Curve) {
+		cs.p.noteKex("%s curve scan: the server used %s, which the probe did not offer", cs.v, GroupName(ske.Curve))
+		return 0, false
+	}
+	if !slices.Contains(cs.ids, ske.Curve) {
+		info, _ := GroupByID(ske.Curve)
+		cs.ids = append(cs.ids, ske.Curve)
+		cs.found = append(cs.found, GroupFinding{ID: fmt.Sprintf("0x%04x", ske.Curve), Name: info.Name, Kind: info.Kind,
+			ShareDown: len(ske.Point), Evidence: []Evidence{a.evidence}})
+	}
+	if c := certCurve(a.cert); c != 0 && c == ske.Curve && !slices.Contains(cs.pinned, c) {
+		cs.pinned = append(cs.pinned, c)
+	}
+	return ske.Curve, true
+}
+
+// settle: offered the curves left and then the certificate's, the server
+// chose the certificate's. Two hellos with a curve found before it, in
+// both orders, tell whether the server follows the client's order (then
+// none of the curves left is supported: the scan is complete) or its own
+// (then those curves, if supported, rank below the certificate's and
+// cannot be seen: noted).
+func (cs *curveScan) settle(ctx context.Context, left []uint16) {
+	c := cs.pinned[0]
+	var other uint16
+	for _, id := range cs.ids {
+		if !slices.Contains(cs.pinned, id) {
+			other = id
+			break
+		}
+	}
+	unseen := func(why string) {
+		names := make([]string, len(left))
+		for i, g := range left {
+			names[i] = GroupName(g)
+		}
+		cs.p.noteKex("%s curves: %s; whether it supports any of the %d curves not seen (%s) is not established", cs.v, why, len(left),
+			strings.Join(names, ", "))
+	}
+	if other == 0 {
+		unseen("the server used only its certificate's curve " + GroupName(c))
+		return
+	}
+	first, ok1 := cs.ask(ctx, fmt.Sprintf("curve order %s: %s first", cs.v, GroupName(other)), []uint16{other, c})
+	second, ok2 := cs.ask(ctx, fmt.Sprintf("curve order %s: %s first", cs.v, GroupName(c)), []uint16{c, other})
+	if ok1 && ok2 && first == other && second == c {
+		return // the client's order: nothing left is supported
+	}
+	unseen("the server chooses curves by its own preference and ranks its certificate's curve " + GroupName(c) + " above the rest")
+}
+
+// certCurve is the named curve (TLS group ID, RFC 8422 §5.1.1) of an
+// ECDSA leaf certificate, or 0.
+func certCurve(c *Certificate) uint16 {
+	if c == nil || len(c.Entries) == 0 {
+		return 0
+	}
+	leaf, err := x509.ParseCertificate(c.Entries[0].DER)
+	if err != nil {
+		return 0
+	}
+	k, ok := leaf.PublicKey.(*ecdsa.PublicKey)
+	if !ok {
+		return 0
+	}
+	switch k.Curve {
+	case elliptic.P256():
+		return 23
+	case elliptic.P384():
+		return 24
+	case elliptic.P521():
+		return 25
+	}
+	return 0
 }
 
 // dhe reads the server's DHE parameters, first with a hello that offers no
@@ -525,6 +632,13 @@ func (p *prober) chainFromFlight() {
 	p.mu.Lock()
 	a := p.flights[v]
 	p.mu.Unlock()
+	var tooLarge *MessageTooLarge
+	if a != nil && a.cert == nil && errors.As(a.err, &tooLarge) && tooLarge.Type == typeCertificate {
+		// A finding the report cannot do without: say so at the top, and
+		// do not call the probe complete.
+		p.fail(fmt.Errorf("the server's certificate chain could not be read: its %v (crypto/tls's own limit; the probe never "+
+			"buffers more of one message) — a broken or hostile server; its handshake costs cannot be measured either", tooLarge))
+	}
 	if a == nil || a.cert == nil {
 		return
 	}

@@ -146,20 +146,32 @@ func writeOne(w io.Writer, r *Report) error {
 
 	if r.Run != nil && len(r.Run.Results) > 0 {
 		section("HANDSHAKE COST (measured here; packets modelled, marked *)")
-		fmt.Fprintln(tw, "  HANDSHAKE\tVERSION\tSUITE\tKEY EXCHANGE\tBYTES UP\tBYTES DOWN\tROUND TRIPS\tTIME\tPACKETS UP/DOWN*")
+		energies := energyMetrics(r.Run.Results)
+		head := "  HANDSHAKE\tVERSION\tSUITE\tKEY EXCHANGE\tBYTES UP\tBYTES DOWN\tROUND TRIPS\tTIME\tPACKETS UP/DOWN*"
+		for _, name := range energies {
+			head += "\t" + strings.ToUpper(strings.ReplaceAll(name, "/", " ")) + " (J)†"
+		}
+		fmt.Fprintln(tw, head)
 		for _, res := range r.Run.Results {
 			name := strings.TrimPrefix(res.Subject.Name, r.Target+"/")
 			up := median(res.Metric("bytes-up"))
 			if m := res.Metric("bytes-up"); m != nil && m.Label == result.Estimated {
 				up += "*"
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\n", name, res.Subject.Params["version"],
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s", name, res.Subject.Params["version"],
 				res.Subject.Params["suite"], orDash(res.Subject.Params["key_exchange"]), up, median(res.Metric("bytes-down")),
 				median(res.Metric("round-trips")), durationMedian(res.Metric("handshake-time")),
 				median(res.Metric("packets-up")), median(res.Metric("packets-down")))
+			for _, e := range energies {
+				fmt.Fprintf(tw, "\t%s", joules(res.Metric(e)))
+			}
+			fmt.Fprintln(tw)
 		}
 		tw.Flush()
 		fmt.Fprintf(w, "  medians of %d tries; TLS bytes, without TCP/IP headers. * %s\n", r.Settings.Tries, HeaderModel)
+		for _, e := range energies {
+			fmt.Fprintf(w, "  † %s: %s\n", e, energyMethod(r.Run.Results, e))
+		}
 	}
 	tw.Flush()
 	if len(r.Errors) > 0 {
@@ -201,11 +213,43 @@ func median(m *result.Metric) string {
 	return fmt.Sprintf("%.0f", m.Summary.Median)
 }
 
+// energyMetrics are the joule metrics a Pricer added (Options.Pricer:
+// energy/radio from --link), in the order first seen.
+func energyMetrics(rs []result.Result) []string {
+	var names []string
+	for _, r := range rs {
+		for _, m := range r.Metrics {
+			if strings.HasPrefix(m.Name, "energy/") && m.Unit == "J" && !slices.Contains(names, m.Name) {
+				names = append(names, m.Name)
+			}
+		}
+	}
+	return names
+}
+
+// energyMethod is how the first result that has it priced metric name,
+// with its label (modelled, estimated).
+func energyMethod(rs []result.Result, name string) string {
+	for _, r := range rs {
+		if m := r.Metric(name); m != nil {
+			return fmt.Sprintf("%s, %s", m.Label, m.Method)
+		}
+	}
+	return ""
+}
+
+func joules(m *result.Metric) string {
+	if m == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4g", m.Summary.Median)
+}
+
 func durationMedian(m *result.Metric) string {
 	if m == nil {
 		return "-"
 	}
-	return time.Duration(m.Summary.Median).Round(10 * time.Microsecond).String()
+	return time.Duration(m.Summary.Median * 1e9).Round(10 * time.Microsecond).String()
 }
 
 func yesNo(b bool) string {

@@ -28,7 +28,7 @@ const HeaderModel = "TLS bytes measured on the socket; packets modelled: flights
 // connCost is what one measured connection cost.
 type connCost struct {
 	bytesUp, bytesDown int // TLS bytes until the handshake completed
-	postDown           int // TLS bytes the server sent after it (tickets)
+	postUp, postDown   int // TLS bytes sent after it (tickets, close_notify)
 	roundTrips         int
 	connectNs          int64
 	handshakeNs        int64 // TCP established → handshake complete
@@ -52,6 +52,8 @@ func measureConn(events []ioEvent, connectNs int64, doneAt time.Duration, label 
 		if e.at > doneAt {
 			if e.dir == result.Down {
 				c.postDown += len(e.data)
+			} else {
+				c.postUp += len(e.data)
 			}
 			continue
 		}
@@ -95,7 +97,7 @@ func measureConn(events []ioEvent, connectNs int64, doneAt time.Duration, label 
 		}
 		return strings.Join(names, ", ")
 	}
-	tr := &result.Trace{HeaderModel: HeaderModel}
+	tr := &result.Trace{HeaderModel: HeaderModel, Transport: result.TransportTCP}
 	tr.Packets = append(tr.Packets,
 		result.Packet{TimeNs: 0, Dir: result.Up, Bytes: headerBytes, Label: "TCP SYN"},
 		result.Packet{TimeNs: connectNs, Dir: result.Down, Bytes: headerBytes, Label: "TCP SYN-ACK"},
@@ -151,7 +153,7 @@ func plainLabels(afterCCS func(dir result.Direction, i int) string) recordLabels
 				continue
 			case r.typ == recordAlert && !encrypted:
 				var a Alert
-				if a.unmarshal(r.payload) == nil {
+				if a.Unmarshal(r.payload) == nil {
 					out[i] = "alert " + alertName(a.Description)
 				} else {
 					out[i] = "alert"

@@ -17,7 +17,7 @@ import (
 
 const zcryptoAvailable = true
 
-func (p *prober) zcryptoHandshake(ctx context.Context, c *conn, cl clientSpec, sess *session, hr *handshakeResult) (time.Duration, error) {
+func (p *prober) zcryptoHandshake(ctx context.Context, c *conn, cl clientSpec, sess *session, hr *handshakeResult) (time.Duration, tlsCloser, error) {
 	cache, _ := sess.z.(*oneSession[*ztls.ClientSessionState])
 	if cache == nil {
 		cache = newOneSession[*ztls.ClientSessionState]()
@@ -38,7 +38,7 @@ func (p *prober) zcryptoHandshake(ctx context.Context, c *conn, cl clientSpec, s
 	cfg.CipherSuites, cfg.ForceSuites = cl.suites, true
 	zc := ztls.Client(c, cfg)
 	if err := zc.HandshakeContext(ctx); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	doneAt := time.Since(c.start)
 	st := zc.ConnectionState()
@@ -50,5 +50,5 @@ func (p *prober) zcryptoHandshake(ctx context.Context, c *conn, cl clientSpec, s
 		hr.certs = append(hr.certs, cert.Raw)
 	}
 	hr.ocsp = st.OCSPResponse
-	return doneAt, nil
+	return doneAt, zc, nil
 }

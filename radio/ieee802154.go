@@ -17,7 +17,11 @@ import (
 //     6-byte PHY header (preamble 4, SFD 1, PHR 1; §6.3) and the MAC
 //     header and FCS.
 //   - With 6LoWPAN (RFC 4944, RFC 6282) the first frame carries the
-//     compressed IPv6 (IPHC) and UDP (NHC) headers; a payload that does not
+//     compressed IPv6 header (IPHC) and the transport header: for UDP its
+//     next-header compression (NHC, RFC 6282 §4.3); for TCP, which has no
+//     NHC, the next-header byte and the 20-byte TCP header inline (RFC 6282
+//     §3.1.1, NH = 0). A TCP trace's bare segments (SYN, ACK, FIN) are
+//     sent too: a link-layer ACK does not stand in for TCP's. A payload that does not
 //     fit is fragmented: FRAG1 (4 B) with the compressed headers, then
 //     FRAGN (5 B) frames. Fragment offsets count 8-byte units of the
 //     uncompressed datagram (RFC 4944 §5.3; RFC 6282 §2), so every fragment
@@ -79,14 +83,35 @@ type ieee802154Params struct {
 }
 
 // Uncompressed header sizes that 6LoWPAN fragment offsets count (RFC 6282
-// §2): the IPv6 header (RFC 8200 §3) and the UDP header (RFC 768).
+// §2): the IPv6 header (RFC 8200 §3), the UDP header (RFC 768) and the TCP
+// header without options (RFC 9293 §3.1; the TLS lab's and the probe's
+// data segments carry none).
 const (
 	ipv6HeaderBytes = 40
 	udpHeaderBytes  = 8
+	tcpHeaderBytes  = 20
+	// nextHeaderInline is the Next Header byte IPHC carries inline when
+	// NH = 0, as for TCP, which RFC 6282 gives no NHC (§3.1.1).
+	nextHeaderInline = 1
 	// ipv6MinMTU is the largest datagram a 6LoWPAN interface must carry
 	// (RFC 4944 §4; RFC 8200 §5).
 	ipv6MinMTU = 1280
 )
+
+// lowpanHeaders is what one 6LoWPAN datagram's headers take: compressed on
+// the air, and uncompressed in the offsets fragments count (RFC 4944 §5.3).
+type lowpanHeaders struct {
+	compressed, uncompressed int
+}
+
+// headers are the datagram headers for a transport (result.TransportTCP;
+// anything else is priced as UDP, the model's older default).
+func (m *IEEE802154) headers(transport string) lowpanHeaders {
+	if transport == result.TransportTCP {
+		return lowpanHeaders{m.iphc + nextHeaderInline + tcpHeaderBytes, ipv6HeaderBytes + tcpHeaderBytes}
+	}
+	return lowpanHeaders{m.iphc + m.udpNHC, ipv6HeaderBytes + udpHeaderBytes}
+}
 
 // IEEE802154 is the 802.15.4 model with a profile's parameters.
 type IEEE802154 struct {
@@ -148,7 +173,7 @@ func newIEEE802154(v *validator, p *ieee802154Params) Model {
 		m.udpNHC = v.bytes("params.sixlowpan.udp_nhc", s.UDPNHC, true)
 		m.frag1 = v.bytes("params.sixlowpan.frag1", s.FRAG1, true)
 		m.frag = v.bytes("params.sixlowpan.fragn", s.FRAGN, true)
-		if m.capacity > 0 && (m.firstFragmentData() < 8 || (m.capacity-m.frag)/8*8 < 8) {
+		if h := m.headers(result.TransportTCP); m.capacity > 0 && (m.firstFragmentData(h) < 8 || (m.capacity-m.frag)/8*8 < 8) {
 			v.fail("params.sixlowpan", "the headers leave less than 8 bytes of fragment payload in a %d-byte MAC payload", m.capacity)
 		}
 	default:
@@ -166,17 +191,21 @@ func newIEEE802154(v *validator, p *ieee802154Params) Model {
 
 // firstFragmentData is the payload bytes FRAG1 carries after the compressed
 // headers: what fits, rounded down so the uncompressed offset of the next
-// fragment, (40 + 8 + this) bytes, is a multiple of 8.
-func (m *IEEE802154) firstFragmentData() int {
-	room := m.capacity - m.frag1 - m.iphc - m.udpNHC
-	hdr := ipv6HeaderBytes + udpHeaderBytes
-	return (hdr+room)/8*8 - hdr
+// fragment (h.uncompressed + this bytes: 40 + 8 + this for UDP) is a
+// multiple of 8.
+func (m *IEEE802154) firstFragmentData(h lowpanHeaders) int {
+	room := m.capacity - m.frag1 - h.compressed
+	return (h.uncompressed+room)/8*8 - h.uncompressed
 }
 
-// Frames returns the MAC payload size of each frame that carries a payload
-// of n bytes (6LoWPAN or TinyOS headers included; MAC header, FCS and PHY
-// header not).
-func (m *IEEE802154) Frames(n int) []int {
+// Frames returns the MAC payload size of each frame that carries a UDP
+// payload of n bytes (6LoWPAN or TinyOS headers included; MAC header, FCS
+// and PHY header not).
+func (m *IEEE802154) Frames(n int) []int { return m.FramesOf(n, result.TransportUDP) }
+
+// FramesOf is Frames for a payload of the transport (result.TransportTCP
+// or result.TransportUDP).
+func (m *IEEE802154) FramesOf(n int, transport string) []int {
 	if !m.sixlowpan {
 		var out []int
 		for n > m.tinyMax {
@@ -186,21 +215,22 @@ func (m *IEEE802154) Frames(n int) []int {
 		return append(out, m.tinyHeader+n)
 	}
 	var out []int
-	per := ipv6MinMTU - ipv6HeaderBytes - udpHeaderBytes
+	h := m.headers(transport)
+	per := ipv6MinMTU - h.uncompressed
 	for n > per {
-		out = append(out, m.datagram(per)...)
+		out = append(out, m.datagram(per, h)...)
 		n -= per
 	}
-	return append(out, m.datagram(n)...)
+	return append(out, m.datagram(n, h)...)
 }
 
-// datagram fragments one UDP datagram of n payload bytes (RFC 4944 §5.3).
-func (m *IEEE802154) datagram(n int) []int {
-	hdr := m.iphc + m.udpNHC
+// datagram fragments one datagram of n payload bytes (RFC 4944 §5.3).
+func (m *IEEE802154) datagram(n int, h lowpanHeaders) []int {
+	hdr := h.compressed
 	if hdr+n <= m.capacity {
 		return []int{hdr + n}
 	}
-	first := m.firstFragmentData()
+	first := m.firstFragmentData(h)
 	out := []int{m.frag1 + hdr + first}
 	n -= first
 	middle := (m.capacity - m.frag) / 8 * 8 // every fragment but the last
@@ -214,25 +244,26 @@ func (m *IEEE802154) datagram(n int) []int {
 // frameTotals returns the number of frames carrying a payload of n bytes
 // and the sum of their MAC payloads: Frames(n) counted without building it,
 // so a large packet costs no memory.
-func (m *IEEE802154) frameTotals(n int) (frames, bytes int) {
+func (m *IEEE802154) frameTotals(n int, transport string) (frames, bytes int) {
 	if !m.sixlowpan {
 		full := max(n-1, 0) / m.tinyMax // every frame but the last is full
 		return full + 1, (full+1)*m.tinyHeader + n
 	}
-	per := ipv6MinMTU - ipv6HeaderBytes - udpHeaderBytes
+	h := m.headers(transport)
+	per := ipv6MinMTU - h.uncompressed
 	whole := max(n-1, 0) / per
-	f1, b1 := m.datagramTotals(per)
-	f2, b2 := m.datagramTotals(n - whole*per)
+	f1, b1 := m.datagramTotals(per, h)
+	f2, b2 := m.datagramTotals(n-whole*per, h)
 	return whole*f1 + f2, whole*b1 + b2
 }
 
 // datagramTotals is frameTotals for one datagram (see datagram).
-func (m *IEEE802154) datagramTotals(n int) (frames, bytes int) {
-	hdr := m.iphc + m.udpNHC
+func (m *IEEE802154) datagramTotals(n int, h lowpanHeaders) (frames, bytes int) {
+	hdr := h.compressed
 	if hdr+n <= m.capacity {
 		return 1, hdr + n
 	}
-	first := m.firstFragmentData()
+	first := m.firstFragmentData(h)
 	rest := n - first
 	middle := (m.capacity - m.frag) / 8 * 8
 	k := 0
@@ -246,6 +277,13 @@ func (m *IEEE802154) datagramTotals(n int) (frames, bytes int) {
 func (m *IEEE802154) Simulate(t *result.Trace, opt Options) (*Breakdown, error) {
 	pk := t.Packets
 	payloads, note := linkPayloads(t)
+	// Over 6LoWPAN a TCP segment without payload is still a datagram of
+	// IPHC and the TCP header; tcpBare marks the packets sent that way.
+	tcpBare := m.sixlowpan && t.Transport == result.TransportTCP && payloadsKnown(t)
+	if tcpBare {
+		note = "priced each TCP segment's payload under 6LoWPAN headers"
+	}
+	var bare int
 	start := at(pk[0])
 	tl := &timeline{now: start}
 	var (
@@ -255,8 +293,11 @@ func (m *IEEE802154) Simulate(t *result.Trace, opt Options) (*Breakdown, error) 
 		framesUp, framesDown int
 	)
 	for i, p := range pk {
-		if payloads[i] == 0 {
+		if payloads[i] == 0 && !tcpBare {
 			continue
+		}
+		if payloads[i] == 0 {
+			bare++
 		}
 		s := max(at(p)+delay, tl.now)
 		if awake {
@@ -275,7 +316,7 @@ func (m *IEEE802154) Simulate(t *result.Trace, opt Options) (*Breakdown, error) 
 				promotions++
 			}
 		}
-		n, macBytes := m.frameTotals(payloads[i])
+		n, macBytes := m.frameTotals(payloads[i], t.Transport)
 		d, e := m.burst(n, macBytes, p.Dir)
 		state := "TX"
 		if p.Dir == result.Up {
@@ -295,10 +336,26 @@ func (m *IEEE802154) Simulate(t *result.Trace, opt Options) (*Breakdown, error) 
 	b.count(t)
 	b.FramesUp, b.FramesDown, b.Promotions, b.DelayAdded = framesUp, framesDown, promotions, delay
 	b.Notes = append(b.Notes, note)
+	if m.sixlowpan {
+		b.Notes = append(b.Notes, m.headerNote(t.Transport, bare))
+	}
 	if m.ackBytes > 0 {
 		b.Notes = append(b.Notes, fmt.Sprintf("each data frame is acknowledged (%d B on air after a %v turnaround); frame counts exclude ACKs", m.ackBytes, m.turnaround))
 	}
 	return b, nil
+}
+
+// headerNote says how the 6LoWPAN headers were priced.
+func (m *IEEE802154) headerNote(transport string, bare int) string {
+	h := m.headers(transport)
+	switch transport {
+	case result.TransportTCP:
+		return fmt.Sprintf("6LoWPAN headers for TCP: IPHC %d B + next header %d B + TCP header %d B inline = %d B per datagram (RFC 6282 has no TCP NHC); %d segments without payload (SYN, ACK, FIN) sent as such",
+			m.iphc, nextHeaderInline, tcpHeaderBytes, h.compressed, bare)
+	case result.TransportUDP:
+		return fmt.Sprintf("6LoWPAN headers for UDP: IPHC %d B + UDP NHC %d B = %d B per datagram", m.iphc, m.udpNHC, h.compressed)
+	}
+	return fmt.Sprintf("the trace does not say its transport: 6LoWPAN headers priced as UDP's, IPHC %d B + UDP NHC %d B = %d B per datagram", m.iphc, m.udpNHC, h.compressed)
 }
 
 // burst is the time and energy of sending (up) or receiving (down) n

@@ -2,6 +2,7 @@ package radio
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,7 +73,7 @@ func TestFragmentation(t *testing.T) {
 			for _, f := range fr {
 				sum += f
 			}
-			if c, b := m.frameTotals(n); c != len(fr) || b != sum {
+			if c, b := m.frameTotals(n, result.TransportUDP); c != len(fr) || b != sum {
 				t.Fatalf("frameTotals(%d) = %d, %d; Frames gives %d, %d", n, c, b, len(fr), sum)
 			}
 		}
@@ -174,5 +175,76 @@ func TestPayloadSelection(t *testing.T) {
 	b = simulate(t, "802.15.4", tr, Options{})
 	if b.FramesUp != 2 || b.FramesDown != 1 {
 		t.Errorf("frames %d/%d: want whole packets (140 B: 2 frames, 40 B: 1)", b.FramesUp, b.FramesDown)
+	}
+}
+
+// TestTCPHeaderCompression (fast tier): issue 15. RFC 6282 has no NHC for
+// TCP, so a TCP segment carries IPHC 2 B, the next-header byte and the
+// 20-byte TCP header inline: 23 B, against IPHC + UDP NHC's 9 B. In the
+// 116 bytes a frame leaves: unfragmented, up to 116 − 23 = 93 payload
+// bytes; FRAG1 4 + 23 + 84 (60 uncompressed header bytes + 84 = 144, a
+// multiple of 8), FRAGN 5 + 104, the last FRAGN up to 111; a datagram
+// carries at most 1280 − 40 − 20 = 1220 payload bytes. By hand, 300 B:
+// 84 + 104 + 104 + 8, frames of 111, 109, 109 and 13 B.
+func TestTCPHeaderCompression(t *testing.T) {
+	m := model802154(t, "802.15.4")
+	tcp, udp := result.TransportTCP, result.TransportUDP
+	for _, tc := range []struct {
+		n         int
+		transport string
+		want      []int
+	}{
+		{0, tcp, []int{23}}, // a bare ACK
+		{93, tcp, []int{116}},
+		{94, tcp, []int{111, 15}},
+		{300, tcp, []int{111, 109, 109, 13}},
+		{300, udp, []int{109, 109, 105}}, // 96 + 104 + 100
+		{300, "", []int{109, 109, 105}},  // unknown: UDP's, as before
+	} {
+		if got := m.FramesOf(tc.n, tc.transport); !slices.Equal(got, tc.want) {
+			t.Errorf("%d B over %q: frames %v, want %v", tc.n, tc.transport, got, tc.want)
+		}
+	}
+	if a, b := len(m.FramesOf(1220, tcp)), len(m.FramesOf(1221, tcp)); b != a+1 {
+		t.Errorf("1220 B: %d frames, 1221 B: %d; want a second datagram for the 1221st byte", a, b)
+	}
+	for n := 0; n <= 4000; n++ {
+		fr := m.FramesOf(n, tcp)
+		sum := 0
+		for _, f := range fr {
+			sum += f
+			if f > 116 {
+				t.Fatalf("%d B: a frame of %d B MAC payload", n, f)
+			}
+		}
+		if c, b := m.frameTotals(n, tcp); c != len(fr) || b != sum {
+			t.Fatalf("frameTotals(%d, tcp) = %d, %d; FramesOf gives %d, %d", n, c, b, len(fr), sum)
+		}
+	}
+	// Priced: a TCP trace's SYN and ACK are datagrams too (IPHC + TCP
+	// header); a UDP trace's empty packets are not sent.
+	packets := []result.Packet{
+		{TimeNs: 0, Dir: result.Up, Bytes: 60, Label: "TCP SYN"},
+		{TimeNs: 1e6, Dir: result.Up, Bytes: 340, Payload: 300, Label: "ClientHello"},
+		{TimeNs: 2e6, Dir: result.Down, Bytes: 40, Label: "TCP ACK"},
+	}
+	for _, tc := range []struct {
+		transport  string
+		up, down   int
+		noteSuffix string
+	}{
+		{tcp, 1 + 4, 1, "= 23 B per datagram (RFC 6282 has no TCP NHC); 2 segments without payload (SYN, ACK, FIN) sent as such"},
+		{udp, 3, 0, "= 9 B per datagram"},
+	} {
+		b, err := m.Simulate(&result.Trace{Transport: tc.transport, Packets: packets}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.FramesUp != tc.up || b.FramesDown != tc.down {
+			t.Errorf("%s: frames %d up, %d down; want %d, %d", tc.transport, b.FramesUp, b.FramesDown, tc.up, tc.down)
+		}
+		if !slices.ContainsFunc(b.Notes, func(n string) bool { return strings.HasSuffix(n, tc.noteSuffix) }) {
+			t.Errorf("%s: notes %q, want one ending %q", tc.transport, b.Notes, tc.noteSuffix)
+		}
 	}
 }

@@ -14,13 +14,7 @@ import (
 // priced, and a packet without payload (a TCP ACK) is not sent: the link
 // acknowledges its frames itself. A trace without payloads is priced whole.
 func linkPayloads(t *result.Trace) ([]int, string) {
-	known := false
-	for _, p := range t.Packets {
-		if p.Payload > 0 {
-			known = true
-			break
-		}
-	}
+	known := payloadsKnown(t)
 	out := make([]int, len(t.Packets))
 	skipped := 0
 	for i, p := range t.Packets {
@@ -37,4 +31,14 @@ func linkPayloads(t *result.Trace) ([]int, string) {
 		return out, "the trace gives no transport payloads: each packet's whole size (IP and transport headers included) was priced as link payload"
 	}
 	return out, fmt.Sprintf("priced each packet's transport payload under the link's own headers; %d packets without payload (TCP ACKs) were left out, the link acknowledges frames itself", skipped)
+}
+
+// payloadsKnown: the trace gives its packets' transport payloads.
+func payloadsKnown(t *result.Trace) bool {
+	for _, p := range t.Packets {
+		if p.Payload > 0 {
+			return true
+		}
+	}
+	return false
 }

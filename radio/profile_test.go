@@ -135,7 +135,7 @@ func TestValidationErrors(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ data, want string }{
-		{"name: x\ntechnology: 5g\n", `technology: unknown technology "5g": want one of ble, ieee802154, lte, umts, wifi`},
+		{"name: x\ntechnology: 5g\n", `technology: unknown technology "5g": want one of ble, bredr, ieee802154, lorawan, lte, umts, wifi`},
 		{"name: x\n", "technology: missing"},
 		{"name: x\ntechnology: lte\nsources: [a]\nparams:\n  promotion:\n    tme: \"1 s [a]\"\n", "x.yaml:6: field tme not found"},
 		// catalog reports a bad quantity with the file but (yaml.v3 drops it

@@ -215,10 +215,11 @@ type record struct {
 	src, dst netip.Addr
 	sport    uint16
 	dport    uint16
-	ports    bool // TCP or UDP
-	syn      bool // a TCP SYN without ACK: a connection being opened
-	bytes    int  // IP packet: headers and payload
-	payload  int  // transport payload
+	ports    bool   // TCP or UDP
+	proto    string // result.TransportTCP, result.TransportUDP or ""
+	syn      bool   // a TCP SYN without ACK: a connection being opened
+	bytes    int    // IP packet: headers and payload
+	payload  int    // transport payload
 }
 
 func readCapture(cr captureReader, link layers.LinkType, name string, opt ReadOptions) ([]Input, error) {
@@ -319,14 +320,14 @@ func decodeRecord(data []byte, ci gopacket.CaptureInfo, dec gopacket.Decoder) (r
 		if len(tl.Contents) < 20 {
 			return rec, false, truncated("TCP/UDP")
 		}
-		rec.sport, rec.dport, rec.ports = uint16(tl.SrcPort), uint16(tl.DstPort), true
+		rec.sport, rec.dport, rec.ports, rec.proto = uint16(tl.SrcPort), uint16(tl.DstPort), true, result.TransportTCP
 		rec.syn = tl.SYN && !tl.ACK
 		rec.payload = rec.bytes - ipHeader - int(tl.DataOffset)*4
 	case *layers.UDP:
 		if len(tl.Contents) < 8 {
 			return rec, false, truncated("TCP/UDP")
 		}
-		rec.sport, rec.dport, rec.ports = uint16(tl.SrcPort), uint16(tl.DstPort), true
+		rec.sport, rec.dport, rec.ports, rec.proto = uint16(tl.SrcPort), uint16(tl.DstPort), true, result.TransportUDP
 		rec.payload = int(tl.Length) - 8
 	}
 	if rec.payload < 0 || rec.payload > rec.bytes {
@@ -389,6 +390,13 @@ func directions(recs []record, opt ReadOptions) (*result.Trace, []string, error)
 	}
 	t := &result.Trace{HeaderModel: "IP packet length from the IP header (IP and transport headers, no link-layer framing); payload = TCP/UDP payload"}
 	first := recs[0].t
+	t.Transport = recs[0].proto
+	for _, r := range recs {
+		if r.proto != t.Transport {
+			t.Transport = "" // mixed
+			break
+		}
+	}
 	other := 0
 	for _, r := range recs {
 		src, dst := r.src.Unmap(), r.dst.Unmap()

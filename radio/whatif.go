@@ -134,7 +134,7 @@ func SyntheticTransfer(up, down int, rate float64, mss int) (*result.Trace, erro
 		return nil, fmt.Errorf("%d B in %d-byte segments is more than %d packets", up+down, mss, MaxPackets)
 	}
 	const headers = 40
-	t := &result.Trace{HeaderModel: fmt.Sprintf("synthetic: IPv4 + TCP headers 40 B per segment, MSS %d B, %g bit/s, ACK every second segment", mss, rate)}
+	t := &result.Trace{Transport: result.TransportTCP, HeaderModel: fmt.Sprintf("synthetic: IPv4 + TCP headers 40 B per segment, MSS %d B, %g bit/s, ACK every second segment", mss, rate)}
 	var now float64 // ns
 	send := func(dir result.Direction, total int, label string) {
 		seg := 0
@@ -155,7 +155,7 @@ func SyntheticTransfer(up, down int, rate float64, mss int) (*result.Trace, erro
 }
 
 func derive(t *result.Trace) *result.Trace {
-	return &result.Trace{Link: t.Link, HeaderModel: t.HeaderModel}
+	return &result.Trace{Link: t.Link, HeaderModel: t.HeaderModel, Transport: t.Transport}
 }
 
 func last(t *result.Trace) int64 { return t.Packets[len(t.Packets)-1].TimeNs }

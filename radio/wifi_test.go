@@ -62,3 +62,14 @@ func TestWiFiAssociation(t *testing.T) {
 	b = simulate(t, "wifi", trace(pkt(0, up, 100)), Options{})
 	near(t, "no association asked", b.Energy(Promotion), 0)
 }
+
+// TestBREDRSniffTimeout (fast tier): packets within the 5 s sniff timeout
+// are one ACTIVE burst at the CC256x's 40.5 mA; the tail lasts the timeout
+// at the tail current; a gap beyond it returns the link to SNIFF.
+func TestBREDRSniffTimeout(t *testing.T) {
+	const volts, active, tailA, sniff = 3.6, 40.5e-3, 40.5e-3, 0.2e-3
+	b := simulate(t, "bluetooth-bredr", trace(pkt(0, up, 100), pkt(1000, down, 1000)), Options{})
+	phases(t, b, [4]float64{0, 1 * volts * active, 5 * volts * tailA, 0}, [4]time.Duration{0, ms(1000), ms(5000), 0})
+	b = simulate(t, "bredr-cc256x", trace(pkt(0, up, 100), pkt(7000, down, 1000)), Options{})
+	phases(t, b, [4]float64{0, 0, 2 * 5 * volts * tailA, 2 * volts * sniff}, [4]time.Duration{0, 0, ms(10000), ms(2000)})
+}

@@ -138,7 +138,7 @@ type Builder struct {
 // builders is the registry, in report order: primitives, then protocols,
 // then models. Adding a chart is writing a Builder and listing it here.
 var builders = []Builder{
-	throughputBuilder, signatureBuilder, keygenBuilder,
+	throughputBuilder, signatureBuilder, keygenBuilder, providerBuilder,
 	handshakeBuilder, energyBuilder, transferBuilder,
 	sweepBuilder, batteryBuilder,
 }
@@ -362,16 +362,16 @@ func Provenance(r *result.Result, m *result.Metric) string {
 
 // timeScale picks a unit for nanosecond values so the largest shows as
 // a readable number.
-func timeScale(maxNs float64) (div float64, unit string) {
+func timeScale(maxSeconds float64) (div float64, unit string) {
 	switch {
-	case maxNs >= 1e9:
-		return 1e9, "s"
-	case maxNs >= 1e6:
-		return 1e6, "ms"
-	case maxNs >= 1e3:
-		return 1e3, "µs"
+	case maxSeconds >= 1:
+		return 1, "s"
+	case maxSeconds >= 1e-3:
+		return 1e-3, "ms"
+	case maxSeconds >= 1e-6:
+		return 1e-6, "µs"
 	}
-	return 1, "ns"
+	return 1e-9, "ns"
 }
 
 // logTicks labels a log axis at 1, 2 and 5 × 10ⁿ when it spans few

@@ -40,6 +40,7 @@ func sweepCharts(in *Input) ([]*Chart, error) {
 		order  []string
 		src    sources
 		table  *Table
+		ys     []float64 // the table rows' values, in the base unit
 		labels map[result.Label]bool
 	}
 	sets := map[key]*pointSet{}
@@ -60,8 +61,7 @@ func sweepCharts(in *Input) ([]*Chart, error) {
 			k := key{param, m.Name, m.Unit}
 			ps := sets[k]
 			if ps == nil {
-				ps = &pointSet{series: map[string]ciXYs{}, labels: map[result.Label]bool{},
-					table: &Table{Header: []string{"series", param, m.Name + " (" + m.Unit + ")", "label"}}}
+				ps = &pointSet{series: map[string]ciXYs{}, labels: map[result.Label]bool{}, table: &Table{}}
 				sets[k] = ps
 				keys = append(keys, k)
 			}
@@ -72,14 +72,31 @@ func sweepCharts(in *Input) ([]*Chart, error) {
 			ps.series[name] = append(ps.series[name], struct{ X, Y, Lo, Hi float64 }{x, m.Summary.Median, lo, hi})
 			ps.src.add(in, it, m)
 			ps.labels[m.Label] = true
-			ps.table.Rows = append(ps.table.Rows, []string{name, num(x), num(m.Summary.Median), string(m.Label)})
+			ps.table.Rows = append(ps.table.Rows, []string{name, num(x), "", string(m.Label)})
+			ps.ys = append(ps.ys, m.Summary.Median)
 		}
 	}
 	var charts []*Chart
 	for _, k := range keys {
 		ps := sets[k]
+		// One display unit for the chart: the SI prefix of its largest value.
+		maxY := 0.0
+		for _, y := range ps.ys {
+			maxY = max(maxY, math.Abs(y))
+		}
+		div, unit := result.DisplayScale(k.unit, maxY)
+		ps.table.Header = []string{"series", k.param, k.metric + " (" + unit + ")", "label"}
+		for i := range ps.table.Rows {
+			ps.table.Rows[i][2] = num(ps.ys[i] / div)
+		}
+		for name, xy := range ps.series {
+			for i := range xy {
+				xy[i].Y, xy[i].Lo, xy[i].Hi = xy[i].Y/div, xy[i].Lo/div, xy[i].Hi/div
+			}
+			ps.series[name] = xy
+		}
 		title := fmt.Sprintf("%s against %s", k.metric, k.param)
-		p := newPlot(title, k.param, fmt.Sprintf("%s (%s)", k.metric, k.unit))
+		p := newPlot(title, k.param, fmt.Sprintf("%s (%s)", k.metric, unit))
 		p.Add(plotter.NewGrid())
 		c := &Chart{ID: "sweep-" + slug(k.param) + "-" + slug(k.metric), Title: title, Plot: p, Table: ps.table, Sources: ps.src.list()}
 		for i, name := range ps.order {

@@ -75,7 +75,7 @@ func throughputCharts(in *Input) ([]*Chart, error) {
 		if _, ok := byFamily[fam]; !ok {
 			families = append(families, fam)
 		}
-		byFamily[fam] = append(byFamily[fam], point{it, m, float64(s.InputBytes)})
+		byFamily[fam] = append(byFamily[fam], point{it, inMBps(m), float64(s.InputBytes)})
 	}
 	var charts []*Chart
 	for _, fam := range families {
@@ -133,6 +133,16 @@ func throughputCharts(in *Input) ([]*Chart, error) {
 		charts = append(charts, c)
 	}
 	return charts, nil
+}
+
+// inMBps is a throughput metric (stored in B/s) in MB/s = 10⁶ B/s, the
+// unit openssl speed and Go benchmarks report, for the charts' axes.
+func inMBps(m *result.Metric) *result.Metric {
+	c := *m
+	c.Unit = "MB/s"
+	c.Summary = m.Summary.Scaled(1e-6)
+	c.Samples = nil
+	return &c
 }
 
 type bar struct {

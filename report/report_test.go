@@ -371,7 +371,7 @@ func TestBuildersNeedTheirData(t *testing.T) {
 	mine := map[string]*result.Run{
 		"throughput": benchRun(), "signature-cost": benchRun(), "keygen-distribution": benchRun(),
 		"handshake-bytes": tlsRun(), "energy-components": tlsRun(), "transfer": transferRun(),
-		"model-sweep": modelRun(), "battery-life": modelRun(),
+		"model-sweep": modelRun(), "battery-life": modelRun(), "providers": providerRun(),
 	}
 	for _, b := range Builders() {
 		if mine[b.Name] == nil {
@@ -397,7 +397,7 @@ func sameRun(a, b *result.Run) bool { return a.ID == b.ID }
 // TestRender draws every chart as SVG (well-formed XML) and PNG (a
 // decodable image of the chart's size at 150 dpi).
 func TestRender(t *testing.T) {
-	in := NewInput(benchRun(), tlsRun(), transferRun(), modelRun())
+	in := NewInput(benchRun(), tlsRun(), transferRun(), modelRun(), providerRun())
 	charts, absent, err := BuildAll(in)
 	if err != nil {
 		t.Fatal(err)

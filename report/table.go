@@ -34,8 +34,8 @@ func ciText(s stats.Summary, div float64) string {
 	return fmt.Sprintf("%s – %s", num(s.CILow/div), num(s.CIHigh/div))
 }
 
-// durationText prints nanoseconds in a readable unit.
-func durationText(ns float64) string {
-	div, unit := timeScale(ns)
-	return strconv.FormatFloat(ns/div, 'g', 3, 64) + " " + unit
+// durationText prints seconds in a readable unit.
+func durationText(s float64) string {
+	div, unit := timeScale(s)
+	return strconv.FormatFloat(s/div, 'g', 3, 64) + " " + unit
 }

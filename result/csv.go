@@ -3,6 +3,7 @@ package result
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -24,9 +25,15 @@ func (csvFormat) Write(w io.Writer, runs ...*Run) error {
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
+	// An unbounded interval (N < 6) is empty, never a number that reads
+	// as a bound.
+	f := func(v float64) string {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'g', 8, 64)
+	}
 	for _, run := range runs {
-		sanitize(run)
 		for _, r := range run.Results {
 			base := []string{run.ID, r.Subject.Name, r.Subject.Kind, r.Subject.Scheme, r.Subject.Provider,
 				r.Subject.Family, r.Subject.Operation, strconv.Itoa(r.Subject.InputBytes)}

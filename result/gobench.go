@@ -10,7 +10,19 @@ import (
 
 func init() { registerFormat(gobenchFormat{}) }
 
-type gobenchFormat struct{}
+type gobenchFormat struct {
+	// runKey writes the run's ID as a file configuration key,
+	// cryptocost-run, for a stream that holds several runs to be pivoted
+	// on (benchstat -col cryptocost-run); Write does so whenever it is
+	// given several runs. A file of one run must not carry it, or
+	// benchstat a.txt b.txt splits the two files into two tables with no
+	// deltas.
+	runKey bool
+}
+
+// GobenchByRun is the gobench format with the run's ID as the file
+// configuration key cryptocost-run, for several runs in one stream.
+func GobenchByRun() Format { return gobenchFormat{runKey: true} }
 
 func (gobenchFormat) Name() string { return "gobench" }
 func (gobenchFormat) Description() string {
@@ -22,10 +34,9 @@ func (gobenchFormat) Description() string {
 // line; single values (B/op, allocs/op) repeat. Estimated and modelled
 // metrics get an "est-" or "model-" unit prefix so neither reads as a
 // measurement.
-func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
+func (g gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 	bw := benchfmt.NewWriter(w)
 	for _, run := range runs {
-		sanitize(run)
 		cfg := []benchfmt.Config{
 			{Key: "goos", Value: []byte(run.Environment.OS), File: true},
 			{Key: "goarch", Value: []byte(run.Environment.Arch), File: true},
@@ -34,9 +45,16 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 		if run.Environment.CPUModel != "" {
 			cfg = append(cfg, benchfmt.Config{Key: "cpu", Value: []byte(run.Environment.CPUModel), File: true})
 		}
-		cfg = append(cfg,
-			benchfmt.Config{Key: "cryptocost-run", Value: []byte(run.ID), File: true},
-			benchfmt.Config{Key: "cryptocost-version", Value: []byte(run.Tool.Version), File: true})
+		// The run's ID and version go on a comment line, not a
+		// configuration line: benchstat's default table key is every file
+		// configuration key, so a per-run key would split two runs into
+		// two tables with no deltas (benchfmt ignores lines that are
+		// neither configuration nor results).
+		if g.runKey || len(runs) > 1 {
+			cfg = append(cfg, benchfmt.Config{Key: "cryptocost-run", Value: []byte(run.ID), File: true})
+		} else if _, err := fmt.Fprintf(w, "# cryptocost run %s, version %s\n", run.ID, run.Tool.Version); err != nil {
+			return err
+		}
 		for _, r := range run.Results {
 			if r.Error != "" || len(r.Metrics) == 0 {
 				continue
@@ -52,7 +70,16 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 					Name:   benchfmt.Name(GobenchName(r.Subject, run.Environment.GOMAXPROCS)),
 					Iters:  iters,
 				}
-				seen := map[string]bool{}
+				// benchstat keeps one value per unit and line: metrics that
+				// share a unit (an MCU's stack, static RAM and ROM bytes;
+				// energy and energy-net; cpu-time beside time) are each
+				// named in their unit, except Go's own: time stays ns/op,
+				// alloc-bytes B/op.
+				shared := map[string]int{}
+				for _, m := range r.Metrics {
+					u, _ := perOp(m.Unit)
+					shared[u]++
+				}
 				for _, m := range r.Metrics {
 					v := m.Summary.Median
 					if len(m.Samples) > 0 {
@@ -63,20 +90,15 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 					} else if m.Summary.N != 1 {
 						continue // a summarised metric without samples
 					}
-					unit := m.Unit
-					switch m.Label {
-					case Estimated:
-						unit = "est-" + unit
-					case Modelled:
-						unit = "model-" + unit
+					unit, f := perOp(m.Unit)
+					if f != 1 {
+						v = roundSig(v*f, 12) // 1.01e-6 s is 1010 ns, not 1010.0000000000001
 					}
-					// benchstat keeps one value per unit and line: a
-					// second metric with the same unit (energy-net after
-					// energy) is named in its unit.
-					if seen[unit] {
-						unit = m.Name + "-" + unit
+					if shared[unit] > 1 && !goConvention[m.Name] {
+						unit = m.Name + "-" + labelled(unit, m.Label)
+					} else {
+						unit = labelled(unit, m.Label)
 					}
-					seen[unit] = true
 					res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: unit})
 				}
 				if err := bw.Write(res); err != nil {
@@ -86,6 +108,26 @@ func (gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 		}
 	}
 	return nil
+}
+
+// goConvention are the metrics whose units go test writes: they keep
+// them whatever else shares the unit.
+var goConvention = map[string]bool{"time": true, "alloc-bytes": true, "allocs": true}
+
+// labelled marks estimated and modelled values in their unit ("est-",
+// "model-") so neither reads as a measurement.
+func labelled(unit string, l Label) string {
+	switch l {
+	case Estimated:
+		return "est-" + unit
+	case Modelled:
+		return "model-" + unit
+	case Simulated:
+		return "sim-" + unit
+	case Imported:
+		return "imported-" + unit
+	}
+	return unit
 }
 
 // GobenchName is the benchmark name of a subject, without the "Benchmark"

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 )
 
 func init() { registerFormat(jsonFormat{}) }
@@ -20,9 +19,6 @@ func (jsonFormat) Description() string {
 func (jsonFormat) Write(w io.Writer, runs ...*Run) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	for _, r := range runs {
-		sanitize(r)
-	}
 	if len(runs) == 1 {
 		return enc.Encode(runs[0])
 	}
@@ -49,26 +45,12 @@ func ReadJSON(r io.Reader) ([]*Run, error) {
 		runs = []*Run{&run}
 	}
 	for i, run := range runs {
+		if isLegacySchema(run.Schema) {
+			Upgrade(run)
+		}
 		if err := run.Validate(); err != nil {
 			return nil, fmt.Errorf("run %d: %w", i, err)
 		}
 	}
 	return runs, nil
-}
-
-// sanitize replaces infinities (an unbounded CI) with a JSON-representable
-// marker: JSON has no Inf, so ci_low/ci_high become 0 and the summary's N
-// (below 6) tells readers the interval is undefined.
-func sanitize(r *Run) {
-	for i := range r.Results {
-		for j := range r.Results[i].Metrics {
-			s := &r.Results[i].Metrics[j].Summary
-			if math.IsInf(s.CILow, 0) || math.IsNaN(s.CILow) {
-				s.CILow = 0
-			}
-			if math.IsInf(s.CIHigh, 0) || math.IsNaN(s.CIHigh) {
-				s.CIHigh = 0
-			}
-		}
-	}
 }

@@ -17,7 +17,7 @@ import (
 
 // Schema identifies the JSON shape; bump on incompatible change
 // (docs/result-schema.md).
-const Schema = "cryptocost/run/v1"
+const Schema = "cryptocost/run/v2"
 
 // Label says how a number was obtained. Principle 1: never print an
 // estimate that looks like a measurement.
@@ -34,6 +34,10 @@ const (
 	// Estimated: derived from a measurement by an assumption (cycles from
 	// the nominal clock, a time scaled from another device).
 	Estimated Label = "estimated"
+	// Simulated: counted by running the code on a model of the device — a
+	// cycle-accurate simulator (simavr) or an instruction-counting
+	// emulator (QEMU with -icount): exact for the model, not the silicon.
+	Simulated Label = "simulated"
 )
 
 // Status of a run.
@@ -85,7 +89,14 @@ type Environment struct {
 	Virtual    string            `json:"virtualization,omitempty"` // hypervisor, when /proc/cpuinfo says so
 	Device     string            `json:"device,omitempty"`         // the device profile, if one was named
 	Deps       map[string]string `json:"dependencies,omitempty"`   // module path -> version
-	Notes      []string          `json:"notes,omitempty"`          // what could not be read, and why
+	// Libraries are the C libraries the run measured through cgo
+	// providers: provider -> the version the loaded library reports.
+	Libraries map[string]string `json:"c_libraries,omitempty"`
+	// CgoCallNs is what one empty Go-to-C call cost on this machine, the
+	// median of timed batches, when the run measured C providers. Their
+	// timed loops cross into C once per batch of calls, not per call.
+	CgoCallNs float64  `json:"cgo_call_ns,omitempty"`
+	Notes     []string `json:"notes,omitempty"` // what could not be read, and why
 }
 
 // Result is one measured (or modelled) subject.
@@ -96,6 +107,10 @@ type Result struct {
 	Warnings   []string   `json:"warnings,omitempty"`
 	// Trace is the packet trace of subjects that moved bytes over a link.
 	Trace *Trace `json:"trace,omitempty"`
+	// Work is the CPU work the subject did, in terms the costing stage
+	// prices on any device: which operations of which schemes ran how
+	// often on what input (and how long they took here).
+	Work []Work `json:"work,omitempty"`
 	// Error is set when the subject could not be measured (a failed KAT):
 	// then Metrics is empty. Never a number without a method.
 	Error string `json:"error,omitempty"`
@@ -117,6 +132,40 @@ type Subject struct {
 	// count for count-sized ones; see Params["input"]).
 	InputBytes int               `json:"input_bytes,omitempty"`
 	Params     map[string]string `json:"params,omitempty"`
+}
+
+// Work is one kind of CPU work a runner recorded: Count runs of a
+// registry scheme's Operation on InputBytes, per subject (or per Per), by
+// one Party, as part of a Component of the subject's cost. HostNs are the
+// times one operation took on the machine that ran it, when measured.
+// Runners record work; package costing turns it into a device's time and
+// energy (a runner never knows which device will be priced).
+type Work struct {
+	// Component is the share of the cost it belongs to: "asymmetric",
+	// "symmetric+mac", "hashing", "io" (S000's split), or "" for the
+	// subject's one operation.
+	Component string `json:"component,omitempty"`
+	// Party is who ran it: "client", "sensor", "signer", "node".
+	Party string `json:"party,omitempty"`
+	// Scheme and Operation name a registry scheme's operation
+	// ("ECDSA-P256-SHA256", "sign"); Provider the implementation that ran
+	// it ("go", "openssl").
+	Scheme     string `json:"scheme"`
+	Provider   string `json:"provider,omitempty"`
+	Operation  string `json:"operation"`
+	InputBytes int    `json:"input_bytes,omitempty"`
+	// Count is how many times per subject (or per Per: "session",
+	// "reading"); CountLabel and CountMethod say how it is known
+	// (measured: counted in the run; modelled: from the protocol).
+	Count       float64 `json:"count"`
+	Per         string  `json:"per,omitempty"`
+	CountLabel  Label   `json:"count_label,omitempty"`
+	CountMethod string  `json:"count_method,omitempty"`
+	// HostNs are nanoseconds per operation on the machine that ran the
+	// run, when it timed them; HostLabel and HostMethod say how.
+	HostNs     []float64 `json:"host_ns,omitempty"`
+	HostLabel  Label     `json:"host_label,omitempty"`
+	HostMethod string    `json:"host_method,omitempty"`
 }
 
 // Better says which direction of a metric is an improvement.
@@ -142,6 +191,20 @@ type Metric struct {
 	Method  string        `json:"method,omitempty"`
 	Samples []float64     `json:"samples,omitempty"`
 	Summary stats.Summary `json:"summary"`
+	// Bounds is the range the value's inputs allow — a profile's
+	// 2.6–2.7 V, a time's confidence interval, the answers of two
+	// estimation rules — carried to the value by interval arithmetic
+	// (package costing); nil when the value is exact or a statistic of
+	// its own samples.
+	Bounds *Bounds `json:"bounds,omitempty"`
+}
+
+// Bounds are a value's low and high bounds, in the metric's unit, and how
+// they were obtained.
+type Bounds struct {
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	Method string  `json:"method,omitempty"`
 }
 
 // Provenance records how a result was obtained.
@@ -200,15 +263,23 @@ func (r *Result) Metric(name string) *Metric {
 	return nil
 }
 
-// NewSampled builds a metric from samples, summarising them.
+// NewSampled builds a metric from samples, summarising them. The samples
+// may be in any unit of the metric's dimension ("ns" for a time): they
+// are converted to the vocabulary's base unit (vocabulary.go), and the
+// direction that is better comes from the vocabulary too.
 func NewSampled(name, unit string, better Better, label Label, samples []float64) Metric {
-	return Metric{Name: name, Unit: unit, Better: better, Label: label,
+	m := Metric{Name: name, Unit: unit, Better: better, Label: label,
 		Samples: samples, Summary: stats.Summarize(samples)}
+	normalize(&m)
+	return m
 }
 
-// NewScalar builds a metric holding one exact value.
+// NewScalar builds a metric holding one exact value, in any unit of its
+// dimension (converted to the base unit, as NewSampled).
 func NewScalar(name, unit string, better Better, label Label, v float64) Metric {
-	return Metric{Name: name, Unit: unit, Better: better, Label: label, Summary: stats.Scalar(v)}
+	m := Metric{Name: name, Unit: unit, Better: better, Label: label, Summary: stats.Scalar(v)}
+	normalize(&m)
+	return m
 }
 
 // Validate checks the invariants every writer and the store rely on.
@@ -231,6 +302,9 @@ func (r *Run) Validate() error {
 		for _, m := range res.Metrics {
 			if m.Label == "" || m.Unit == "" {
 				return fmt.Errorf("result %q: metric %q has no label or unit", res.Subject.Name, m.Name)
+			}
+			if err := checkVocabulary(m); err != nil {
+				return fmt.Errorf("result %q: %w", res.Subject.Name, err)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package result
 import (
 	"bytes"
 	"flag"
+	"github.com/cryptocost/cryptocost/stats"
 	"math"
 	"os"
 	"path/filepath"
@@ -165,11 +166,12 @@ func TestJSONRoundTrip(t *testing.T) {
 	if got.ID != want.ID || len(got.Results) != len(want.Results) {
 		t.Fatalf("round trip lost data: %+v", got)
 	}
-	if s := got.Results[0].Metrics[0].Samples; len(s) != 10 || s[1] != 1010 {
+	if s := got.Results[0].Metrics[0].Samples; len(s) != 10 || s[1] != 1010e-9 {
 		t.Errorf("raw samples not kept: %v", s)
 	}
-	// The 5-sample result's CI is unbounded below; JSON writes 0 for -Inf.
-	if s := got.Results[1].Metrics[0].Summary; s.CILow != 0 || s.N != 5 {
+	// The 5-sample result's CI is unbounded below: JSON writes null, read
+	// back as -Inf (never a 0 that reads as a bound).
+	if s := got.Results[1].Metrics[0].Summary; !math.IsInf(s.CILow, -1) || s.N != 5 {
 		t.Errorf("unbounded CI summary = %+v", s)
 	}
 }
@@ -208,11 +210,111 @@ func TestFormatByName(t *testing.T) {
 	}
 }
 
-func TestDurationString(t *testing.T) {
-	for ns, want := range map[float64]string{0.5: "0.50 ns", 12.34: "12.3 ns", 1234: "1.23 µs", 2.5e6: "2.50 ms", 1.5e9: "1.50 s"} {
-		if got := durationString(ns); got != want {
-			t.Errorf("durationString(%v) = %q, want %q", ns, got, want)
+func TestDisplay(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{0.5e-9, "s", "500 ps"}, {12.34e-9, "s", "12.34 ns"}, {1234e-9, "s", "1.234 µs"}, {2.5e-3, "s", "2.5 ms"}, {1.5, "s", "1.5 s"},
+		{0.0855, "J", "85.5 mJ"}, {2368, "B", "2368 B"}, {5.2e6, "B", "5.2 MB"}, {2.5e7, "B/s", "25 MB/s"},
+		{0.0018, "A", "1.8 mA"}, {42, "packets", "42 packets"}, {12.5, "%", "12.5 %"},
+	} {
+		if got := Display(c.v, c.unit); got != c.want {
+			t.Errorf("Display(%v, %s) = %q, want %q", c.v, c.unit, got, c.want)
 		}
 	}
+	if got := DisplayIn(2107*86400, "s", "d"); got != "2107 d" {
+		t.Errorf("a battery life in days: %q", got)
+	}
 	_ = math.Inf
+}
+
+// TestVocabularyConverts: a runner may give a metric in any unit of its
+// dimension; it is stored in the base unit.
+func TestVocabularyConverts(t *testing.T) {
+	m := NewSampled("time", "ns/op", Lower, Measured, []float64{1000, 2000, 3000})
+	if m.Unit != "s" || math.Abs(m.Summary.Median-2e-6) > 1e-18 || math.Abs(m.Samples[0]-1e-6) > 1e-18 {
+		t.Errorf("ns/op → s: %+v", m)
+	}
+	if err := checkVocabulary(m); err != nil {
+		t.Error(err)
+	}
+	e := NewScalar("battery-life", "d", Lower, Modelled, 2)
+	if e.Unit != "s" || e.Summary.Median != 2*86400 || e.Better != Higher {
+		t.Errorf("days → s, better from the vocabulary: %+v", e)
+	}
+	if err := checkVocabulary(NewScalar("no-such-metric", "s", Lower, Measured, 1)); err == nil || !strings.Contains(err.Error(), "vocabulary") {
+		t.Errorf("an unknown name: %v", err)
+	}
+	if err := checkVocabulary(NewScalar("time", "packets", Lower, Measured, 1)); err == nil {
+		t.Error("a time in packets passed")
+	}
+	if d, ok := Lookup("energy/asymmetric"); !ok || d.Unit != "J" {
+		t.Errorf("family lookup: %+v %v", d, ok)
+	}
+	if d, ok := Lookup("op/ECDSA-160 verify/time"); !ok || d.Unit != "s" {
+		t.Errorf("infix family lookup: %+v %v", d, ok)
+	}
+}
+
+// TestUpgradeV1: a run saved by round 1 reads with the vocabulary's names
+// and base units.
+func TestUpgradeV1(t *testing.T) {
+	run := &Run{Schema: "cryptocost/run/v1", Results: []Result{{Subject: Subject{Kind: "battery", Name: "b"},
+		Metrics: []Metric{
+			{Name: "lifetime", Unit: "d", Label: Modelled, Summary: stats.Scalar(2107)},
+			{Name: "energy", Unit: "µJ/op", Label: Modelled, Summary: stats.Summary{N: 3, Median: 5, CILow: 0, CIHigh: 0}},
+		}}}}
+	if !Upgrade(run) {
+		t.Fatal("nothing upgraded")
+	}
+	if err := run.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	life := run.Results[0].Metric("battery-life")
+	if life == nil || life.Summary.Median != 2107*86400 || life.Unit != "s" {
+		t.Errorf("lifetime: %+v", run.Results[0].Metrics[0])
+	}
+	e := run.Results[0].Metric("energy")
+	if e.Unit != "J" || math.Abs(e.Summary.Median-5e-6) > 1e-18 || !math.IsInf(e.Summary.CIHigh, 1) {
+		t.Errorf("energy: %+v", e)
+	}
+}
+
+// TestReadRoundOneJSON reads a run written by round 1's `energy battery
+// --format json` (testdata/round1-battery.json, build 559623b): the
+// vocabulary's names and base units come out.
+func TestReadRoundOneJSON(t *testing.T) {
+	f, err := os.Open("testdata/round1-battery.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	runs, err := ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runs[0].Results[0]
+	life := r.Metric("battery-life")
+	if life == nil || life.Unit != "s" || life.Summary.Median < 1000*86400 || life.Summary.Median > 3000*86400 {
+		t.Errorf("battery-life: %+v", life)
+	}
+	if e := r.Metric("energy"); e == nil || e.Unit != "J" || e.Summary.Median < 1e-3 || e.Summary.Median > 1 {
+		t.Errorf("energy: %+v", e)
+	}
+	if r.Metric("lifetime") != nil {
+		t.Error("the old name survived")
+	}
+}
+
+// TestConversionCopies: converting a metric to its base unit leaves the
+// runner's own samples alone (the bench runner derives rate and
+// throughput from the same ns/op slice after making the time metric).
+func TestConversionCopies(t *testing.T) {
+	ns := []float64{1000, 2000}
+	NewSampled("time", "ns/op", Lower, Measured, ns)
+	if ns[0] != 1000 || ns[1] != 2000 {
+		t.Errorf("the caller's samples changed: %v", ns)
+	}
 }

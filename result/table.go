@@ -75,8 +75,8 @@ func writeTable(w io.Writer, run *Run) error {
 			}
 			t := r.Metric("time")
 			row := []string{r.Subject.Scheme, r.Subject.Provider, r.Subject.Operation, size,
-				durationString(t.Summary.Median), ciString(t.Summary),
-				siString(r.Metric("rate")), metricString(r.Metric("throughput"), "%.1f", mark),
+				Display(t.Summary.Median, t.Unit), ciString(t.Summary),
+				rateString(r.Metric("rate")), throughputString(r.Metric("throughput"), mark),
 				metricString(r.Metric("cycles-per-byte"), "%.2f", mark), metricString(r.Metric("allocs"), "%.0f", mark)}
 			if energy {
 				row = append(row, energyString(r.Metric("energy"), mark), energyString(r.Metric("energy-net"), mark))
@@ -92,7 +92,7 @@ func writeTable(w io.Writer, run *Run) error {
 		if len(primitives) > 0 {
 			fmt.Fprintln(tw)
 		}
-		fmt.Fprintln(tw, "SUBJECT\tMETRIC\tMEDIAN\tUNIT\t±95% CI\tLABEL")
+		fmt.Fprintln(tw, "SUBJECT\tMETRIC\tMEDIAN\t±95% CI\tLABEL")
 		for _, r := range others {
 			if r.Error != "" {
 				fmt.Fprintf(tw, "%s\tFAILED %s\n", r.Subject.Name, mark(r.Error))
@@ -103,7 +103,7 @@ func writeTable(w io.Writer, run *Run) error {
 				if i > 0 {
 					name = ""
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%.4g\t%s\t%s\t%s\n", name, m.Name, m.Summary.Median, m.Unit, ciString(m.Summary), m.Label)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", name, m.Name, DisplayMetric(&m), ciString(m.Summary), m.Label)
 			}
 		}
 	}
@@ -114,7 +114,11 @@ func writeTable(w io.Writer, run *Run) error {
 		fmt.Fprintf(w, "[%d] %s\n", notes[text], text)
 	}
 	if run.Status != Complete {
-		fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
+		if len(run.Errors) == 0 {
+			fmt.Fprintf(w, "run %s\n", run.Status)
+		} else {
+			fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
+		}
 	}
 	return nil
 }
@@ -129,32 +133,22 @@ func warningKind(w string) string {
 	return w
 }
 
-// energyString formats a µJ/op metric in the unit that suits it, with the
-// label footnote of metricString.
+// energyString formats an energy metric in the unit that suits it, with
+// the label footnote of metricString.
 func energyString(m *Metric, mark func(string) string) string {
 	if m == nil {
 		return ""
 	}
-	uj := m.Summary.Median
-	var s string
-	switch {
-	case uj >= 1e6:
-		s = sig3(uj/1e6) + " J"
-	case uj >= 1e3:
-		s = sig3(uj/1e3) + " mJ"
-	case uj >= 1:
-		s = sig3(uj) + " µJ"
-	default:
-		s = sig3(uj*1e3) + " nJ"
-	}
+	s := DisplayMetric(m)
 	if m.Label != Measured {
 		s += mark(string(m.Label) + ": " + m.Method)
 	}
 	return s
 }
 
-// siString formats a rate with three significant figures and an SI prefix.
-func siString(m *Metric) string {
+// rateString formats operations per second with three significant figures
+// and an SI prefix ("1.23M").
+func rateString(m *Metric) string {
 	if m == nil {
 		return ""
 	}
@@ -168,6 +162,19 @@ func siString(m *Metric) string {
 		}
 	}
 	return sig3(v)
+}
+
+// throughputString is MB/s (10⁶ B/s, openssl speed's and Go's unit) with
+// one decimal, footnoted when not measured.
+func throughputString(m *Metric, mark func(string) string) string {
+	if m == nil {
+		return ""
+	}
+	s := fmt.Sprintf("%.1f", m.Summary.Median/1e6)
+	if m.Label != Measured {
+		s += mark(string(m.Label) + ": " + m.Method)
+	}
+	return s
 }
 
 // metricString formats a metric's median, with a footnote when it is not a
@@ -205,21 +212,6 @@ func sizeString(n int, kind string) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d B", n)
-}
-
-// durationString prints nanoseconds with three significant figures in the
-// unit that suits them.
-func durationString(ns float64) string {
-	units := []struct {
-		scale float64
-		name  string
-	}{{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}}
-	for _, u := range units {
-		if ns >= u.scale {
-			return sig3(ns/u.scale) + " " + u.name
-		}
-	}
-	return sig3(ns) + " ns"
 }
 
 func sig3(v float64) string {

@@ -18,9 +18,19 @@ type Trace struct {
 	// HeaderModel says how header bytes were counted or estimated
 	// ("TCP/IPv4 40 B per segment, no options").
 	HeaderModel string `json:"header_model,omitempty"`
+	// Transport is the transport protocol every packet is a segment or
+	// datagram of: TransportTCP, TransportUDP, or "" when unknown or mixed.
+	// Links that compress headers (6LoWPAN) price it.
+	Transport string `json:"transport,omitempty"`
 	// Packets in time order.
 	Packets []Packet `json:"packets"`
 }
+
+// Trace transports.
+const (
+	TransportTCP = "tcp"
+	TransportUDP = "udp"
+)
 
 // Packet is one packet (or segment, or frame) of a trace.
 type Packet struct {

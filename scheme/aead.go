@@ -12,6 +12,7 @@ import (
 	"golang.org/x/crypto/chacha20poly1305"
 
 	asconaead "github.com/cryptocost/cryptocost/internal/ascon"
+	"github.com/cryptocost/cryptocost/internal/gcmsiv"
 )
 
 // aeadADBytes is the associated data every timed seal and open
@@ -280,6 +281,12 @@ var (
 	chachaPT  = hexString([]byte("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."))
 )
 
+// RFC 8452 Appendix C's key-generating key and nonce: 01 00 ... and 03 00 ...
+const (
+	gcmsivKey   = "01000000000000000000000000000000"
+	gcmsivNonce = "030000000000000000000000"
+)
+
 // Ascon KAT inputs: the v1.2 files use key = nonce = 00 01 .. 0f and
 // counters from 00; the SP 800-232 file uses nonce 10 .. 1f, plaintext
 // from 20 and associated data from 30.
@@ -384,6 +391,30 @@ func init() {
 					"2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9" +
 					"21f9664c97637da9768812f615c68b13b52e" + "c0875924c1c7987947deafd8780acf49",
 			}},
+		},
+		{
+			// Nonce-misuse-resistant: a repeated nonce reveals only that
+			// the same message was sealed twice (RFC 8452 §9).
+			name: "AES-128-GCM-SIV", provider: ProviderCryptocost, security: Security{Bits: 128},
+			standard: "RFC 8452; internal/gcmsiv (vectors: RFC 8452 Appendix C.1)",
+			key:      16, nonce: 12, tag: 16, new: gcmsiv.New,
+			vectors: []aeadVector{
+				{Name: "RFC 8452 C.1 #1", Key: gcmsivKey, Nonce: gcmsivNonce, CT: "dc20e2d83f25705bb49e439eca56de25"},
+				{Name: "RFC 8452 C.1 #2", Key: gcmsivKey, Nonce: gcmsivNonce, PT: "0100000000000000",
+					CT: "b5d839330ac7b786578782fff6013b815b287c22493a364c"},
+				{Name: "RFC 8452 C.1 #3", Key: gcmsivKey, Nonce: gcmsivNonce, PT: "010000000000000000000000",
+					CT: "7323ea61d05932260047d942a4978db357391a0bc4fdec8b0d106639"},
+			},
+		},
+		{
+			name: "AES-256-GCM-SIV", provider: ProviderCryptocost, security: Security{Bits: 256},
+			standard: "RFC 8452; internal/gcmsiv (vectors: RFC 8452 Appendix C.2)",
+			key:      32, nonce: 12, tag: 16, new: gcmsiv.New,
+			vectors: []aeadVector{
+				{Name: "RFC 8452 C.2 #1", Key: gcmsivKey + zero(16), Nonce: gcmsivNonce, CT: "07f5f4169bbf55a8400cd47ea6fd400f"},
+				{Name: "RFC 8452 C.2 #2", Key: gcmsivKey + zero(16), Nonce: gcmsivNonce, PT: "0100000000000000",
+					CT: "c2ef328e5c71c83b843122130f7364b761e0b97427e3df28"},
+			},
 		},
 		{
 			name: "Ascon-128", provider: ProviderCIRCL,

@@ -15,6 +15,9 @@ func init() {
 		if got, want := h.Size(), s.Info().Sizes.Output; got != want {
 			t.Errorf("Size() = %d, declared %d", got, want)
 		}
+		if got, want := h.BlockSize(), s.Info().Sizes.Block; got != want {
+			t.Errorf("BlockSize() = %d, declared %d", got, want)
+		}
 	}
 }
 

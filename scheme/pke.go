@@ -169,9 +169,9 @@ func pkeRoundTrip(s PKEScheme, pub crypto.PublicKey, priv crypto.PrivateKey) err
 
 func (s *rsaPKEScheme) Operations() []Operation {
 	return []Operation{
-		{Name: OpEncrypt, Input: InputNone, Prepare: s.prepareEncrypt},
-		{Name: OpDecrypt, Input: InputNone, Prepare: func(a Args) (Loop, error) { return s.prepareDecrypt(a, false) }},
-		{Name: opDecryptNoCRT, Input: InputNone, Prepare: func(a Args) (Loop, error) { return s.prepareDecrypt(a, true) }},
+		{Name: OpEncrypt, Input: InputNone, Prepare: s.prepareEncrypt, DistinctKeys: rsaTestKeyCount(s.bits)},
+		{Name: OpDecrypt, Input: InputNone, Prepare: func(a Args) (Loop, error) { return s.prepareDecrypt(a, false) }, DistinctKeys: rsaTestKeyCount(s.bits)},
+		{Name: opDecryptNoCRT, Input: InputNone, Prepare: func(a Args) (Loop, error) { return s.prepareDecrypt(a, true) }, DistinctKeys: rsaTestKeyCount(s.bits)},
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 )
 
 // The registry is filled by init functions in this package (one file per
-// family) and read-only afterwards.
+// family) with plain data: registering runs none of a scheme's code. C
+// providers (provider.go) add their schemes on the registry's first use.
+// It is read-only afterwards.
 var (
 	registry []Scheme
 	byKey    = map[string][]Scheme{} // normalised name or alias -> schemes (one per provider)
@@ -49,12 +51,14 @@ func register(s Scheme) {
 			}
 		}
 		byKey[k] = append(byKey[k], s)
+		sortPreferred(byKey[k])
 	}
 }
 
 // All returns every registered scheme, ordered by family, then name, then
 // provider.
 func All() []Scheme {
+	loadProviders()
 	out := slices.Clone(registry)
 	order := map[Family]int{}
 	for i, f := range Families {
@@ -78,6 +82,7 @@ func All() []Scheme {
 // for "name@provider". Case and punctuation are ignored. The error for an
 // unknown name lists the closest known names.
 func ByName(name string) ([]Scheme, error) {
+	loadProviders()
 	k := normalize(name)
 	if strings.Contains(k, "@") {
 		if s, ok := byID[k]; ok {
@@ -97,9 +102,10 @@ func ByName(name string) ([]Scheme, error) {
 	return nil, unknownNameError(name)
 }
 
-// Lookup is ByName for callers that want exactly one scheme: the first
-// registered provider of the name (the Go standard library where it has the
-// algorithm).
+// Lookup is ByName for callers that want exactly one scheme: the Go
+// implementation of the name (the standard library where it has the
+// algorithm, else the first registered Go provider), never a C library
+// unless the name says "@provider".
 func Lookup(name string) (Scheme, error) {
 	ss, err := ByName(name)
 	if err != nil {
@@ -162,6 +168,7 @@ func unknownNameError(name string) error {
 // Closest returns up to n registered names nearest to name by edit distance
 // over their normalised forms, nearest first.
 func Closest(name string, n int) []string {
+	loadProviders()
 	k := normalize(name)
 	type cand struct {
 		name string

@@ -239,6 +239,20 @@ func init() {
 			newReader: rngNewChaCha8Rand,
 			kat:       func() error { return rngChaCha8RandSpec.check("ChaCha8Rand", rngNewChaCha8Rand) },
 		},
+		{
+			info: Info{
+				Name: "SHA1PRNG-BC", Family: FamilyRNG, Provider: ProviderCryptocost,
+				Aliases: []string{"DigestRandomGenerator-SHA1", "bc-sha1prng"},
+				Params:  []Param{{"digest", "SHA-1"}, {"cycle", "10"}},
+				Security: Security{Bits: 128, Note: "SP 800-57 Table 3 rates SHA-1 in random bit generation ≥128, " +
+					"for the SP 800-90A Hash_DRBG; this Bouncy Castle digest-counter generator is no SP 800-90A DRBG " +
+					"and has no rating of its own (its state is one 160-bit digest; SHA-1 collisions do not break it)"},
+				Legacy:   "SHA-1 based PRNG of the Java ME era; measured because the seed002 study did",
+				Standard: "Bouncy Castle org.bouncycastle.crypto.prng.DigestRandomGenerator with SHA1Digest (vectors: Bouncy Castle DigestRandomNumberTest, SHA-1)",
+			},
+			newReader: newSHA1DigestRandom,
+			kat:       digestRandomSHA1KAT,
+		},
 	} {
 		register(s)
 	}

@@ -17,9 +17,10 @@ import (
 //
 //	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:N -pkeyopt rsa_keygen_pubexp:65537
 //
-// (OpenSSL 3.0, PKCS#8 PEM, public exponent 65537), a few per size so that
-// Args.Variant can select distinct keys: variant i uses key i mod the number
-// of keys of that size. They are published with the source code: TEST keys,
+// (OpenSSL 3.0, PKCS#8 PEM, public exponent 65537; testdata/keys/generate.sh),
+// ten per size up to 4096 bits so that the seed002 method's ten keys are
+// distinct, two for 7680 and 15360 bits: variant i uses key i mod the
+// number of keys of that size (Operation.DistinctKeys says how many). They are published with the source code: TEST keys,
 // for timing only, never for protecting anything. The keygen operation itself
 // of course generates fresh keys (rsaGenerateKey).
 //

@@ -201,6 +201,11 @@ type Operation struct {
 	// Slow marks operations that take a second or more per call on a
 	// laptop (RSA-4096 key generation): the default run leaves them out.
 	Slow bool
+	// DistinctKeys, if non-zero, is how many distinct keys Prepare has:
+	// Args.Variant v uses key v mod DistinctKeys (RSA's embedded test
+	// keys: ten per size up to 4096 bits, two above). Zero: every variant
+	// gets its own key or none is needed.
+	DistinctKeys int
 	// Prepare does everything that must not be timed — keys, key
 	// schedules, buffers, contexts — and returns the loop to time.
 	Prepare func(Args) (Loop, error)

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strings"
 
 	"github.com/cloudflare/circl/sign/ed448"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
@@ -39,6 +40,8 @@ type signScheme struct {
 	// Args.Variant v (RSA: embedded keys, because generating large keys is
 	// slow). Otherwise Prepare generates a fresh pair, which is cheap.
 	testKey func(v int) (crypto.PublicKey, crypto.PrivateKey, error)
+	// testKeys is how many distinct keys testKey has (Operation.DistinctKeys).
+	testKeys int
 	// encode returns the public and private key encodings whose lengths
 	// Info.Sizes declares (named in the key_encoding parameter).
 	encode func(pub crypto.PublicKey, priv crypto.PrivateKey) (pubEnc, privEnc []byte, err error)
@@ -158,7 +161,7 @@ func (s *signScheme) Operations() []Operation {
 	ops = append(ops, s.extra...)
 	return append(ops,
 		Operation{
-			Name: OpSign, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll || s.slowSign,
+			Name: OpSign, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll || s.slowSign, DistinctKeys: s.testKeys,
 			Prepare: func(a Args) (Loop, error) {
 				_, priv, err := s.key(a.Variant)
 				if err != nil {
@@ -187,7 +190,7 @@ func (s *signScheme) Operations() []Operation {
 			},
 		},
 		Operation{
-			Name: OpVerify, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll,
+			Name: OpVerify, Input: InputMessage, DefaultSizes: []int{32}, Slow: s.slowAll, DistinctKeys: s.testKeys,
 			Prepare: func(a Args) (Loop, error) {
 				pub, priv, err := s.key(a.Variant)
 				if err != nil {
@@ -450,6 +453,7 @@ func newRSA(bits int, v rsaVariant, keygen bool) *signScheme {
 			}
 			return &k.PublicKey, k, nil
 		},
+		testKeys: rsaTestKeyCount(bits),
 		encode: func(pub crypto.PublicKey, priv crypto.PrivateKey) ([]byte, []byte, error) {
 			k, err := signKeyOf[*rsa.PrivateKey](priv)
 			if err != nil {
@@ -935,18 +939,29 @@ func slhdsaCheck(id slhdsa.ID) func(*signScheme, signVector) error {
 	}
 }
 
-// newSLHDSA builds SLH-DSA-SHA2-128<kind>. Signing is hedged (FIPS 205
+// newSLHDSA builds one SLH-DSA parameter set. Signing is hedged (FIPS 205
 // Algorithm 22 with a fresh opt_rand), with an empty context.
 func newSLHDSA(id slhdsa.ID, variant string, sigSize int, slowSign bool, vectors ...signVector) *signScheme {
 	name := id.String()
+	// n, the security parameter in bytes, and the category follow from the
+	// set's strength (FIPS 205 Table 2): 128 -> n 16, category 1; 192 ->
+	// 24, 3; 256 -> 32, 5. Keys are 2n (public) and 4n (private) bytes.
+	bits, category := 128, 1
+	switch {
+	case strings.Contains(name, "192"):
+		bits, category = 192, 3
+	case strings.Contains(name, "256"):
+		bits, category = 256, 5
+	}
+	n := bits / 8
 	return &signScheme{
 		info: Info{
 			Name: name, Family: FamilySign, Provider: ProviderCIRCL,
 			Params: []Param{{"parameter_set", name}, {"variant", variant}, {"signing", "hedged (fresh opt_rand), empty context"},
 				{"key_type", name}, {"keygen_on", name}, {"key_encoding", "FIPS 205 (PK.seed || PK.root; SK.seed || SK.prf || pk)"}},
-			Security: Security{Bits: 128, Category: 1, Note: "NIST PQC category 1 (FIPS 205 Table 2): as hard as AES-128 key search"},
+			Security: Security{Bits: bits, Category: category, Note: fmt.Sprintf("NIST PQC category %d (FIPS 205 Table 2): as hard as AES-%d key search", category, bits)},
 			Standard: "FIPS 205 (vectors: NIST ACVP-Server SLH-DSA sample vectors keyGen, sigGen, as vendored in CIRCL's testdata)",
-			Sizes:    Sizes{PublicKey: 32, PrivateKey: 64, Signature: sigSize},
+			Sizes:    Sizes{PublicKey: 2 * n, PrivateKey: 4 * n, Signature: sigSize},
 		},
 		gen: func() (crypto.PublicKey, crypto.PrivateKey, error) {
 			pub, priv, err := slhdsa.GenerateKey(rand.Reader, id)

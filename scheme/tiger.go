@@ -13,7 +13,7 @@ func init() {
 	const legacy = "not standardised; measured because the seed002 study did"
 	const authorsPage = "https://www.cs.technion.ac.il/~biham/Reports/Tiger/"
 	for _, s := range []*hashScheme{
-		newHash("Tiger", []string{"Tiger/192"}, ProviderCryptocost, sec, legacy,
+		newHash("Tiger", []string{"Tiger/192"}, ProviderCryptocost, 24, 64, sec, legacy,
 			"Anderson & Biham, Tiger: A Fast New Hash Function, FSE 1996 (vectors: NESSIE-format "+
 				"test-vectors-nessie-format.dat and the reference program's outputs, "+authorsPage+")",
 			tiger.New,
@@ -27,7 +27,7 @@ func init() {
 				Out: "f71c8583902afb879edfe610f82c0d4786a3a534504486b5"},
 			hashVector{In: "1234567890", Repeat: 8, Out: "1c14795529fd9f207a958f84c52f11e887fa0cabdfd91bfd"},
 			hashVector{In: "a", Repeat: 1000000, Out: "6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41"}),
-		newHash("Tiger2", []string{"Tiger2/192"}, ProviderCryptocost, sec, legacy,
+		newHash("Tiger2", []string{"Tiger2/192"}, ProviderCryptocost, 24, 64, sec, legacy,
 			"Anderson & Biham, Tiger (Tiger2: padding byte 0x80) (vectors: NESSIE-format "+
 				"tiger2-test-vectors-nessie-format.dat, "+authorsPage+")",
 			tiger.New2,

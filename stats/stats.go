@@ -8,6 +8,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 
@@ -118,4 +119,72 @@ func Compare(a, b []float64) Comparison {
 		out.Warnings = append(out.Warnings, w.Error())
 	}
 	return out
+}
+
+// Scaled is the summary of the sample multiplied by f > 0 (a unit
+// conversion): every statistic scales, the count and confidence stay.
+func (s Summary) Scaled(f float64) Summary {
+	s.Median *= f
+	s.CILow *= f
+	s.CIHigh *= f
+	s.Q1 *= f
+	s.Q3 *= f
+	s.Min *= f
+	s.Max *= f
+	s.P95 *= f
+	s.MAD *= f
+	s.Mean *= f
+	return s
+}
+
+// summaryJSON is Summary with nullable numbers: JSON has no infinity, so
+// an unbounded confidence interval (N < MinSamplesForCI) is written as
+// null rather than as a number that looks like a bound.
+type summaryJSON struct {
+	N          int      `json:"n"`
+	Median     *float64 `json:"median"`
+	CILow      *float64 `json:"ci_low"`
+	CIHigh     *float64 `json:"ci_high"`
+	Confidence *float64 `json:"confidence"`
+	Q1         *float64 `json:"q1"`
+	Q3         *float64 `json:"q3"`
+	Min        *float64 `json:"min"`
+	Max        *float64 `json:"max"`
+	P95        *float64 `json:"p95"`
+	MAD        *float64 `json:"mad"`
+	Mean       *float64 `json:"mean"`
+}
+
+func finite(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}
+
+// MarshalJSON writes non-finite statistics as null.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	return json.Marshal(summaryJSON{N: s.N, Median: finite(s.Median), CILow: finite(s.CILow), CIHigh: finite(s.CIHigh),
+		Confidence: finite(s.Confidence), Q1: finite(s.Q1), Q3: finite(s.Q3), Min: finite(s.Min), Max: finite(s.Max),
+		P95: finite(s.P95), MAD: finite(s.MAD), Mean: finite(s.Mean)})
+}
+
+// UnmarshalJSON reads null as unbounded for the interval (−Inf, +Inf) and
+// as NaN elsewhere.
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var j summaryJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	or := func(p *float64, v float64) float64 {
+		if p == nil {
+			return v
+		}
+		return *p
+	}
+	nan := math.NaN()
+	*s = Summary{N: j.N, Median: or(j.Median, nan), CILow: or(j.CILow, math.Inf(-1)), CIHigh: or(j.CIHigh, math.Inf(1)),
+		Confidence: or(j.Confidence, nan), Q1: or(j.Q1, nan), Q3: or(j.Q3, nan), Min: or(j.Min, nan), Max: or(j.Max, nan),
+		P95: or(j.P95, nan), MAD: or(j.MAD, nan), Mean: or(j.Mean, nan)}
+	return nil
 }

@@ -55,6 +55,65 @@ var migrations = []migration{
 		CREATE INDEX run_tags_tag ON run_tags(tag);
 	`)},
 	{2, "results and metrics: an index of subjects and medians, rebuilt from the documents", migrateSubjects},
+	{3, "the metric vocabulary: round 1's documents rewritten to its names and base units, the index rebuilt", migrateVocabulary},
+}
+
+// migrateVocabulary rewrites every stored document of schema
+// cryptocost/run/v1 with result.Upgrade ("lifetime" in days becomes
+// "battery-life" in seconds, times in ns/op become seconds, energies in
+// µJ/op or mJ become joules) and rebuilds that run's metric rows, so a run
+// saved by round 1 compares with one saved today.
+func migrateVocabulary(ctx context.Context, tx *sql.Tx) error {
+	docs, err := documents(ctx, tx)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		var run result.Run
+		if err := json.Unmarshal([]byte(d.doc), &run); err != nil {
+			return fmt.Errorf("run %s: stored document unreadable: %w", d.id, err)
+		}
+		if !result.Upgrade(&run) {
+			continue
+		}
+		doc, err := document(&run)
+		if err != nil {
+			return fmt.Errorf("run %s: after the upgrade: %w", d.id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET document = ? WHERE id = ?`, string(doc), d.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM metrics WHERE run_id = ?`, d.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE run_id = ?`, d.id); err != nil {
+			return err
+		}
+		if err := insertSubjects(ctx, tx, &run, nil); err != nil {
+			return fmt.Errorf("run %s: %w", d.id, err)
+		}
+	}
+	return nil
+}
+
+type storedDocument struct{ id, doc string }
+
+// documents reads every run's stored JSON document.
+func documents(ctx context.Context, tx *sql.Tx) ([]storedDocument, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, document FROM runs`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var docs []storedDocument
+	for rows.Next() {
+		var d storedDocument
+		if err := rows.Scan(&d.id, &d.doc); err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	return docs, rows.Err()
 }
 
 // migrateSubjects adds per-subject and per-metric rows and fills them from
@@ -95,21 +154,8 @@ func migrateSubjects(ctx context.Context, tx *sql.Tx) error {
 	`)(ctx, tx); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, document FROM runs`)
+	docs, err := documents(ctx, tx)
 	if err != nil {
-		return err
-	}
-	var docs []struct{ id, doc string }
-	for rows.Next() {
-		var d struct{ id, doc string }
-		if err := rows.Scan(&d.id, &d.doc); err != nil {
-			rows.Close()
-			return err
-		}
-		docs = append(docs, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, d := range docs {

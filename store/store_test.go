@@ -3,9 +3,11 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,7 +39,7 @@ func testRun(id, kind string, started time.Time, n int) *result.Run {
 			Metrics: []result.Metric{
 				result.NewSampled("time", "ns/op", result.Lower, result.Measured, samples),
 				result.NewScalar("allocs", "allocs/op", result.Lower, result.Measured, 0),
-				{Name: "cycles", Unit: "cycles/op", Better: result.Lower, Label: result.Estimated,
+				{Name: "cycles", Unit: "cycles", Better: result.Lower, Label: result.Estimated,
 					Method: "wall time × 2000 MHz", Summary: result.NewScalar("", "", "", "", 2000).Summary},
 			},
 			Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: "adaptive", Samples: 10, Stop: "converged"}},
@@ -711,3 +713,86 @@ func FuzzImport(f *testing.F) {
 }
 
 func goos() string { return runtime.GOOS }
+
+// TestRoundOneStore opens a store written by round 1's cryptocost
+// (testdata/round1.db.gz: bench with --device telosb, bench, tls with
+// --device nokia-n95, mcu, and the three scenarios, made with the build
+// at commit 559623b) and checks that the vocabulary migration rewrote
+// every run to the new names and base units: every run reads back, passes
+// Validate, and compares with a run saved today.
+func TestRoundOneStore(t *testing.T) {
+	ctx := context.Background()
+	gz, err := os.ReadFile("testdata/round1.db.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "results.db")
+	if err := os.WriteFile(path, db, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	runs, err := s.List(ctx, Filter{})
+	if err != nil || len(runs) != 7 {
+		t.Fatalf("%d runs, %v", len(runs), err)
+	}
+	kinds := map[string]bool{}
+	for _, sum := range runs {
+		st, err := s.Get(ctx, sum.ID)
+		if err != nil {
+			t.Fatalf("run %s: %v", sum.ID, err)
+		}
+		if st.Run.Schema != result.Schema {
+			t.Errorf("run %s: schema %s", sum.ID, st.Run.Schema)
+		}
+		if err := st.Run.Validate(); err != nil {
+			t.Errorf("run %s (%s): %v", sum.ID, sum.Kind, err)
+		}
+		kinds[sum.Kind] = true
+		for _, r := range st.Run.Results {
+			if m := r.Metric("time"); m != nil && m.Unit != "s" {
+				t.Errorf("%s: time in %s", r.Subject.Name, m.Unit)
+			}
+			if r.Subject.Kind == "primitive" && r.Subject.Scheme == "SHA-256" {
+				// SHA-256 of 1 KiB takes microseconds, not thousands of seconds.
+				if m := r.Metric("time"); m == nil || m.Summary.Median <= 1e-7 || m.Summary.Median >= 1e-3 {
+					t.Errorf("SHA-256 1 KiB: %+v", m)
+				}
+			}
+			if m := r.Metric("energy"); m != nil && m.Unit != "J" {
+				t.Errorf("%s: energy in %s", r.Subject.Name, m.Unit)
+			}
+		}
+	}
+	for _, k := range []string{"bench", "tls", "mcu", "scenario"} {
+		if !kinds[k] {
+			t.Errorf("no %s run in the fixture", k)
+		}
+	}
+	// The index was rebuilt in base units too.
+	var units []string
+	rows, err := s.db.Query(`SELECT DISTINCT unit FROM metrics WHERE name = 'time'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var u string
+		rows.Scan(&u)
+		units = append(units, u)
+	}
+	rows.Close()
+	if len(units) != 1 || units[0] != "s" {
+		t.Errorf("time units in the index: %v", units)
+	}
+}

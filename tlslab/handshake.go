@@ -1,91 +1,46 @@
 package tlslab
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"errors"
-	"fmt"
-
-	"golang.org/x/crypto/cryptobyte"
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 )
 
-// Handshake message types (RFC 8446 §4; RFC 5246 §7.4; RFC 6066 §8;
-// RFC 8879 §4).
+// Handshake framing and names are internal/tlswire's; these names keep
+// tlslab's library API (docs/tls.md).
 const (
-	TypeHelloRequest        uint8 = 0
-	TypeClientHello         uint8 = 1
-	TypeServerHello         uint8 = 2
-	TypeNewSessionTicket    uint8 = 4
-	TypeEndOfEarlyData      uint8 = 5
-	TypeEncryptedExtensions uint8 = 8
-	TypeCertificate         uint8 = 11
-	TypeServerKeyExchange   uint8 = 12
-	TypeCertificateRequest  uint8 = 13
-	TypeServerHelloDone     uint8 = 14
-	TypeCertificateVerify   uint8 = 15
-	TypeClientKeyExchange   uint8 = 16
-	TypeFinished            uint8 = 20
-	TypeCertificateStatus   uint8 = 22
-	TypeKeyUpdate           uint8 = 24
-	TypeCompressedCert      uint8 = 25
-	TypeMessageHash         uint8 = 254
+	TypeHelloRequest        = tlswire.TypeHelloRequest
+	TypeClientHello         = tlswire.TypeClientHello
+	TypeServerHello         = tlswire.TypeServerHello
+	TypeNewSessionTicket    = tlswire.TypeNewSessionTicket
+	TypeEndOfEarlyData      = tlswire.TypeEndOfEarlyData
+	TypeEncryptedExtensions = tlswire.TypeEncryptedExtensions
+	TypeCertificate         = tlswire.TypeCertificate
+	TypeServerKeyExchange   = tlswire.TypeServerKeyExchange
+	TypeCertificateRequest  = tlswire.TypeCertificateRequest
+	TypeServerHelloDone     = tlswire.TypeServerHelloDone
+	TypeCertificateVerify   = tlswire.TypeCertificateVerify
+	TypeClientKeyExchange   = tlswire.TypeClientKeyExchange
+	TypeFinished            = tlswire.TypeFinished
+	TypeCertificateStatus   = tlswire.TypeCertificateStatus
+	TypeKeyUpdate           = tlswire.TypeKeyUpdate
+	TypeCompressedCert      = tlswire.TypeCompressedCert
+	TypeMessageHash         = tlswire.TypeMessageHash
 )
 
-var handshakeNames = map[uint8]string{
-	TypeHelloRequest:        "HelloRequest",
-	TypeClientHello:         "ClientHello",
-	TypeServerHello:         "ServerHello",
-	TypeNewSessionTicket:    "NewSessionTicket",
-	TypeEndOfEarlyData:      "EndOfEarlyData",
-	TypeEncryptedExtensions: "EncryptedExtensions",
-	TypeCertificate:         "Certificate",
-	TypeServerKeyExchange:   "ServerKeyExchange",
-	TypeCertificateRequest:  "CertificateRequest",
-	TypeServerHelloDone:     "ServerHelloDone",
-	TypeCertificateVerify:   "CertificateVerify",
-	TypeClientKeyExchange:   "ClientKeyExchange",
-	TypeFinished:            "Finished",
-	TypeCertificateStatus:   "CertificateStatus",
-	TypeKeyUpdate:           "KeyUpdate",
-	TypeCompressedCert:      "CompressedCertificate",
-	TypeMessageHash:         "message_hash",
-}
+// HandshakeMessage is one handshake message: its type and body.
+type HandshakeMessage = tlswire.HandshakeMessage
 
 // HandshakeName is the RFC name of a handshake message type.
-func HandshakeName(t uint8) string {
-	if n, ok := handshakeNames[t]; ok {
-		return n
-	}
-	return fmt.Sprintf("Handshake(%d)", t)
+func HandshakeName(t uint8) string { return tlswire.HandshakeName(t) }
+
+// ParseHandshakeMessages splits handshake-protocol bytes into messages
+// (tlswire.ParseHandshakeMessages).
+func ParseHandshakeMessages(buf []byte) ([]HandshakeMessage, []byte) {
+	return tlswire.ParseHandshakeMessages(buf)
 }
 
-// HandshakeMessage is one handshake message: its type and body (without
-// the 4-byte header).
-type HandshakeMessage struct {
-	Type uint8
-	Body []byte
-}
-
-// Len is the message's size including its 4-byte header.
-func (m HandshakeMessage) Len() int { return 4 + len(m.Body) }
-
-// ParseHandshakeMessages splits handshake-protocol bytes (the concatenated
-// fragments of handshake records) into messages: type (1), uint24 length,
-// body (RFC 8446 §4). rest is an incomplete last message, to be continued
-// by the next record.
-func ParseHandshakeMessages(buf []byte) (msgs []HandshakeMessage, rest []byte) {
-	s := cryptobyte.String(buf)
-	for len(s) > 0 {
-		save := s
-		var typ uint8
-		var body cryptobyte.String
-		if !s.ReadUint8(&typ) || !s.ReadUint24LengthPrefixed(&body) {
-			return msgs, save
-		}
-		msgs = append(msgs, HandshakeMessage{Type: typ, Body: body})
-	}
-	return msgs, nil
-}
+// AlertName names an alert from its two plaintext bytes (level,
+// description).
+func AlertName(b []byte) string { return tlswire.AlertName(b) }
 
 // TLS versions.
 const (
@@ -129,10 +84,7 @@ type ClientHello struct {
 
 // PSKIdentity is one identity of a pre_shared_key offer: a ticket (or an
 // external PSK's name) and its obfuscated_ticket_age (RFC 8446 §4.2.11).
-type PSKIdentity struct {
-	Identity []byte
-	Age      uint32
-}
+type PSKIdentity = tlswire.PSKIdentity
 
 // ServerHello holds what the tap needs from a ServerHello (RFC 8446 §4.1.3).
 type ServerHello struct {
@@ -156,167 +108,51 @@ type ServerHello struct {
 	HelloRetryRequest bool
 }
 
-var helloRetryRandom = sha256.Sum256([]byte("HelloRetryRequest"))
-
-var errMalformed = errors.New("malformed")
-
-// ParseClientHello parses a ClientHello body.
+// ParseClientHello reads a ClientHello body with tlswire's codec and
+// returns what the tap needs of it.
 func ParseClientHello(body []byte) (*ClientHello, error) {
-	s := cryptobyte.String(body)
-	ch := &ClientHello{TicketLen: -1}
-	var random, sid, suites, comp cryptobyte.String
-	if !s.ReadUint16(&ch.Version) || !s.ReadBytes((*[]byte)(&random), 32) ||
-		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16LengthPrefixed(&suites) ||
-		!s.ReadUint8LengthPrefixed(&comp) {
-		return nil, fmt.Errorf("ClientHello: %w", errMalformed)
+	var m tlswire.ClientHello
+	if err := m.UnmarshalBody(body); err != nil {
+		return nil, err
 	}
-	ch.Random, ch.SessionID = random, sid
-	for !suites.Empty() {
-		var cs uint16
-		if !suites.ReadUint16(&cs) {
-			return nil, fmt.Errorf("ClientHello cipher suites: %w", errMalformed)
+	ch := &ClientHello{Version: uint16(m.Version), Random: m.Random[:], SessionID: m.SessionID, CipherSuites: m.CipherSuites,
+		Extensions: m.ExtensionOrder(), PSKModes: m.PSKModes, OffersPSK: m.PSKIdentities != nil,
+		PSKIdentities: m.PSKIdentities, PSKBinders: m.PSKBinders, TicketLen: -1}
+	for _, v := range m.SupportedVersions {
+		ch.SupportedVersions = append(ch.SupportedVersions, uint16(v))
+	}
+	if len(m.KeyShares) > 0 || m.EmptyKeyShare {
+		ch.KeyShareBytes = 4 + 2 // extension header, client_shares length
+		for _, ks := range m.KeyShares {
+			ch.KeyShares = append(ch.KeyShares, ks.Group)
+			ch.KeyShareBytes += 2 + 2 + len(ks.Data)
 		}
-		ch.CipherSuites = append(ch.CipherSuites, cs)
 	}
-	if s.Empty() {
-		return ch, nil // no extensions (SSL 3.0 / early TLS clients)
-	}
-	var exts cryptobyte.String
-	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
-		return nil, fmt.Errorf("ClientHello extensions: %w", errMalformed)
-	}
-	for !exts.Empty() {
-		var typ uint16
-		var data cryptobyte.String
-		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
-			return nil, fmt.Errorf("ClientHello extension: %w", errMalformed)
-		}
-		ch.Extensions = append(ch.Extensions, typ)
-		switch typ {
-		case extSupportedVersions:
-			var list cryptobyte.String
-			if !data.ReadUint8LengthPrefixed(&list) {
-				return nil, fmt.Errorf("ClientHello supported_versions: %w", errMalformed)
-			}
-			for !list.Empty() {
-				var v uint16
-				if !list.ReadUint16(&v) {
-					return nil, fmt.Errorf("ClientHello supported_versions: %w", errMalformed)
-				}
-				ch.SupportedVersions = append(ch.SupportedVersions, v)
-			}
-		case extKeyShare:
-			ch.KeyShareBytes = 4 + len(data)
-			var list cryptobyte.String
-			if !data.ReadUint16LengthPrefixed(&list) {
-				return nil, fmt.Errorf("ClientHello key_share: %w", errMalformed)
-			}
-			for !list.Empty() {
-				var g uint16
-				var kx cryptobyte.String
-				if !list.ReadUint16(&g) || !list.ReadUint16LengthPrefixed(&kx) {
-					return nil, fmt.Errorf("ClientHello key_share: %w", errMalformed)
-				}
-				ch.KeyShares = append(ch.KeyShares, g)
-			}
-		case extPSKKeyExchangeModes:
-			var modes cryptobyte.String
-			if !data.ReadUint8LengthPrefixed(&modes) {
-				return nil, fmt.Errorf("ClientHello psk_key_exchange_modes: %w", errMalformed)
-			}
-			ch.PSKModes = append(ch.PSKModes, modes...)
-		case extPreSharedKey:
-			ch.OffersPSK = true
-			var ids, binders cryptobyte.String
-			if !data.ReadUint16LengthPrefixed(&ids) || !data.ReadUint16LengthPrefixed(&binders) || !data.Empty() {
-				return nil, fmt.Errorf("ClientHello pre_shared_key: %w", errMalformed)
-			}
-			for !ids.Empty() {
-				var id PSKIdentity
-				if !ids.ReadUint16LengthPrefixed((*cryptobyte.String)(&id.Identity)) || !ids.ReadUint32(&id.Age) {
-					return nil, fmt.Errorf("ClientHello pre_shared_key identity: %w", errMalformed)
-				}
-				ch.PSKIdentities = append(ch.PSKIdentities, id)
-			}
-			for !binders.Empty() {
-				var binder cryptobyte.String
-				if !binders.ReadUint8LengthPrefixed(&binder) {
-					return nil, fmt.Errorf("ClientHello pre_shared_key binder: %w", errMalformed)
-				}
-				ch.PSKBinders = append(ch.PSKBinders, binder)
-			}
-		case extSessionTicket:
-			ch.TicketLen = len(data)
-		}
+	if m.SessionTicket {
+		ch.TicketLen = len(m.Ticket)
 	}
 	return ch, nil
 }
 
-// ParseServerHello parses a ServerHello (or HelloRetryRequest) body.
+// ParseServerHello reads a ServerHello (or HelloRetryRequest) body with
+// tlswire's codec and returns what the tap needs of it.
 func ParseServerHello(body []byte) (*ServerHello, error) {
-	s := cryptobyte.String(body)
-	sh := &ServerHello{}
-	var random, sid cryptobyte.String
-	if !s.ReadUint16(&sh.Version) || !s.ReadBytes((*[]byte)(&random), 32) ||
-		!s.ReadUint8LengthPrefixed(&sid) || !s.ReadUint16(&sh.CipherSuite) || !s.ReadUint8(&sh.Compression) {
-		return nil, fmt.Errorf("ServerHello: %w", errMalformed)
+	var m tlswire.ServerHello
+	if err := m.UnmarshalBody(body); err != nil {
+		return nil, err
 	}
-	sh.Random, sh.SessionID = random, sid
-	sh.SelectedVersion = sh.Version
-	sh.HelloRetryRequest = bytes.Equal(random, helloRetryRandom[:])
-	if s.Empty() {
-		return sh, nil
-	}
-	var exts cryptobyte.String
-	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
-		return nil, fmt.Errorf("ServerHello extensions: %w", errMalformed)
-	}
-	for !exts.Empty() {
-		var typ uint16
-		var data cryptobyte.String
-		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
-			return nil, fmt.Errorf("ServerHello extension: %w", errMalformed)
-		}
-		sh.Extensions = append(sh.Extensions, typ)
-		switch typ {
-		case extSupportedVersions:
-			if !data.ReadUint16(&sh.SelectedVersion) {
-				return nil, fmt.Errorf("ServerHello supported_versions: %w", errMalformed)
-			}
-		case extKeyShare:
-			// A ServerHello's KeyShareEntry, or a HelloRetryRequest's group.
-			sh.KeyShareBytes = 4 + len(data)
-			if !data.ReadUint16(&sh.KeyShare) {
-				return nil, fmt.Errorf("ServerHello key_share: %w", errMalformed)
-			}
-		case extPreSharedKey:
-			sh.PSK = true
-			if !data.ReadUint16(&sh.SelectedIdentity) {
-				return nil, fmt.Errorf("ServerHello pre_shared_key: %w", errMalformed)
-			}
-		}
+	sh := &ServerHello{Version: uint16(m.Version), Random: m.Random[:], SessionID: m.SessionID, CipherSuite: m.CipherSuite,
+		Compression: m.Compression, Extensions: m.Extensions, SelectedVersion: uint16(m.Negotiated()),
+		PSK: m.PreSharedKey, SelectedIdentity: m.SelectedIdentity, HelloRetryRequest: m.IsHelloRetryRequest()}
+	switch {
+	case m.IsHelloRetryRequest() && m.SelectedGroup != 0:
+		sh.KeyShare, sh.KeyShareBytes = m.SelectedGroup, 4+2
+	case m.KeyShare.Group != 0:
+		sh.KeyShare, sh.KeyShareBytes = m.KeyShare.Group, 4+2+2+len(m.KeyShare.Data)
 	}
 	return sh, nil
 }
 
-// Alert descriptions (RFC 8446 §6) the tap names.
-var alertNames = map[uint8]string{
-	0: "close_notify", 10: "unexpected_message", 20: "bad_record_mac", 40: "handshake_failure",
-	42: "bad_certificate", 43: "unsupported_certificate", 46: "certificate_unknown", 47: "illegal_parameter",
-	48: "unknown_ca", 50: "decode_error", 51: "decrypt_error", 70: "protocol_version",
-	71: "insufficient_security", 80: "internal_error", 86: "inappropriate_fallback", 90: "user_canceled",
-	109: "missing_extension", 110: "unsupported_extension", 112: "unrecognized_name", 116: "certificate_required",
-	120: "no_application_protocol",
-}
-
-// AlertName names an alert from its two plaintext bytes (level,
-// description).
-func AlertName(b []byte) string {
-	if len(b) != 2 {
-		return "Alert(malformed)"
-	}
-	if n, ok := alertNames[b[1]]; ok {
-		return "Alert(" + n + ")"
-	}
-	return fmt.Sprintf("Alert(%d)", b[1])
-}
+// helloRetryRandom marks a HelloRetryRequest: SHA-256("HelloRetryRequest")
+// (RFC 8446 §4.1.3).
+var helloRetryRandom = tlswire.HelloRetryRequestRandom

@@ -1,90 +1,22 @@
 package tlslab
 
-import (
-	"bufio"
-	"bytes"
-	"encoding/hex"
-	"fmt"
-	"strings"
-	"sync"
-)
+import "github.com/cryptocost/cryptocost/internal/tlswire"
 
-// Key log labels (NSS key log format, as crypto/tls's KeyLogWriter and
-// OpenSSL's -keylogfile write them; RFC 9850).
+// Key log labels (NSS key log format; internal/tlswire).
 const (
-	LabelClientRandom    = "CLIENT_RANDOM" // TLS 1.0–1.2 master secret
-	LabelClientHandshake = "CLIENT_HANDSHAKE_TRAFFIC_SECRET"
-	LabelServerHandshake = "SERVER_HANDSHAKE_TRAFFIC_SECRET"
-	LabelClientTraffic0  = "CLIENT_TRAFFIC_SECRET_0"
-	LabelServerTraffic0  = "SERVER_TRAFFIC_SECRET_0"
+	LabelClientRandom    = tlswire.LabelClientRandom
+	LabelClientHandshake = tlswire.LabelClientHandshake
+	LabelServerHandshake = tlswire.LabelServerHandshake
+	LabelClientTraffic0  = tlswire.LabelClientTraffic0
+	LabelServerTraffic0  = tlswire.LabelServerTraffic0
 )
 
 // KeyLog holds TLS secrets by label and client random.
-type KeyLog struct {
-	secrets map[string][]byte // label + " " + hex(client random) -> secret
-}
-
-// ParseKeyLog reads NSS key log lines ("LABEL <client random hex> <secret
-// hex>"); comments (#) and blank lines are skipped. A malformed line is an
-// error naming its line number.
-func ParseKeyLog(data []byte) (*KeyLog, error) {
-	k := &KeyLog{secrets: map[string][]byte{}}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) != 3 {
-			return nil, fmt.Errorf("key log line %d: want LABEL CLIENT_RANDOM SECRET", n)
-		}
-		cr, err1 := hex.DecodeString(f[1])
-		secret, err2 := hex.DecodeString(f[2])
-		if err1 != nil || err2 != nil || len(secret) == 0 {
-			return nil, fmt.Errorf("key log line %d: not hexadecimal", n)
-		}
-		k.secrets[f[0]+" "+hex.EncodeToString(cr)] = secret
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("key log: %w", err)
-	}
-	return k, nil
-}
-
-// Secret returns the secret logged under label for this client random.
-func (k *KeyLog) Secret(label string, clientRandom []byte) []byte {
-	if k == nil {
-		return nil
-	}
-	return k.secrets[label+" "+hex.EncodeToString(clientRandom)]
-}
-
-// Len is the number of secrets held.
-func (k *KeyLog) Len() int {
-	if k == nil {
-		return 0
-	}
-	return len(k.secrets)
-}
+type KeyLog = tlswire.KeyLog
 
 // KeyLogBuffer is an io.Writer for tls.Config.KeyLogWriter that keeps what
-// was written (safe for concurrent use by a client and a server).
-type KeyLogBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
+// was written.
+type KeyLogBuffer = tlswire.KeyLogBuffer
 
-func (b *KeyLogBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// Bytes returns a copy of everything written.
-func (b *KeyLogBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
-}
+// ParseKeyLog reads NSS key log lines (tlswire.ParseKeyLog).
+func ParseKeyLog(data []byte) (*KeyLog, error) { return tlswire.ParseKeyLog(data) }

@@ -34,6 +34,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 
@@ -46,12 +47,11 @@ const (
 // More extension code points (IANA TLS ExtensionType registry).
 const extSignatureAlgorithms uint16 = 13
 
-// maxCiphertext13 is the largest TLS 1.3 record body: 2^14 + 256
-// (RFC 8446 §5.2); a record over it is a record_overflow.
-const maxCiphertext13 = 1<<14 + 256
-
-// maxPlaintext is the largest record plaintext (RFC 8446 §5.1).
-const maxPlaintext = 1 << 14
+// Record size caps (RFC 8446 §5.1, §5.2; internal/tlswire).
+const (
+	maxCiphertext13 = tlswire.MaxCiphertext13
+	maxPlaintext    = tlswire.MaxPlaintext
+)
 
 // maxHandshakeMessage bounds a handshake message the psk_ke client buffers
 // across records: a NewSessionTicket holds a ticket of at most 2^16−1 bytes
@@ -148,11 +148,11 @@ func PSKSessionFromGo(cs *tls.ClientSessionState, received time.Time) (*PSKSessi
 	if !s.ReadUint64(&useBy) || !s.ReadUint32(&ageAdd) || !s.Empty() {
 		return nil, bad("use_by and age_add")
 	}
-	ks, err := scheduleFor(suite)
+	ks, err := tlswire.ScheduleFor(suite)
 	if err != nil {
 		return nil, err
 	}
-	if len(secret) != ks.size() {
+	if len(secret) != ks.Size() {
 		return nil, bad(fmt.Sprintf("a PSK of %d B for %s", len(secret), SuiteName(suite)))
 	}
 	return &PSKSession{Ticket: bytes.Clone(ticket), PSK: bytes.Clone(secret), CipherSuite: suite, AgeAdd: ageAdd,
@@ -224,54 +224,17 @@ type pskClientHello struct {
 // length of its binders list (uint16 length and entries), which the binder
 // leaves out of its transcript (RFC 8446 §4.2.11.2).
 func (m *pskClientHello) marshal() (msg []byte, bindersLen int, err error) {
-	var b cryptobyte.Builder
-	b.AddUint8(TypeClientHello)
-	b.AddUint24LengthPrefixed(func(b *cryptobyte.Builder) {
-		b.AddUint16(VersionTLS12) // legacy_version (§4.1.2)
-		b.AddBytes(m.Random[:])
-		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.SessionID) })
-		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint16(m.CipherSuite) })
-		b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint8(0) }) // null compression
-		b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-			if m.ServerName != "" {
-				b.AddUint16(extServerName)
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-						b.AddUint8(0) // host_name
-						b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes([]byte(m.ServerName)) })
-					})
-				})
-			}
-			b.AddUint16(extSupportedVersions)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint16(VersionTLS13) })
-			})
-			b.AddUint16(extSignatureAlgorithms)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					for _, s := range pskSignatureSchemes {
-						b.AddUint16(s)
-					}
-				})
-			})
-			b.AddUint16(extPSKKeyExchangeModes)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddUint8(pskModeKE) })
-			})
-			b.AddUint16(extPreSharedKey)
-			b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Identity.Identity) })
-					b.AddUint32(m.Identity.Age)
-				})
-				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) {
-					b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Binder) })
-				})
-			})
-		})
-	})
-	msg, err = b.Bytes()
-	return msg, 2 + 1 + len(m.Binder), err
+	ch := &tlswire.ClientHello{Version: tlswire.TLS12, Random: m.Random, SessionID: m.SessionID, // legacy_version (§4.1.2)
+		CipherSuites: []uint16{m.CipherSuite}, Compression: []uint8{0}, ServerName: m.ServerName,
+		SupportedVersions: []tlswire.Version{tlswire.TLS13}, SignatureSchemes: pskSignatureSchemes,
+		PSKModes: []uint8{pskModeKE}, PSKIdentities: []PSKIdentity{m.Identity}, PSKBinders: [][]byte{m.Binder}}
+	for _, t := range []uint16{extServerName, extSupportedVersions, extSignatureAlgorithms, extPSKKeyExchangeModes, extPreSharedKey} {
+		if t != extServerName || m.ServerName != "" {
+			ch.Extensions = append(ch.Extensions, t)
+		}
+	}
+	msg, err = ch.Marshal()
+	return msg, ch.BindersLen(), err
 }
 
 // PSKConn is a TLS 1.3 connection resumed with psk_ke, after its
@@ -279,7 +242,7 @@ func (m *pskClientHello) marshal() (msg []byte, bindersLen int, err error) {
 type PSKConn struct {
 	raw         net.Conn
 	r           *bufio.Reader
-	read, write *recordProtection
+	read, write *tlswire.RecordProtection
 	in          []byte // decrypted application data not yet returned
 	hs          []byte // post-handshake message bytes not yet complete
 	eof         bool   // the server's close_notify arrived
@@ -316,25 +279,25 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if now == nil {
 		now = time.Now
 	}
-	ks, err := scheduleFor(sess.CipherSuite)
+	ks, err := tlswire.ScheduleFor(sess.CipherSuite)
 	if err != nil {
 		return nil, err
 	}
 	switch {
-	case len(sess.PSK) != ks.size():
-		return nil, fmt.Errorf("a PSK of %d B for %s, whose hash makes %d", len(sess.PSK), SuiteName(sess.CipherSuite), ks.size())
+	case len(sess.PSK) != ks.Size():
+		return nil, fmt.Errorf("a PSK of %d B for %s, whose hash makes %d", len(sess.PSK), SuiteName(sess.CipherSuite), ks.Size())
 	case len(sess.Ticket) == 0 || len(sess.Ticket) > 0xffff:
 		return nil, fmt.Errorf("a ticket of %d B (want 1 to 65535)", len(sess.Ticket))
 	case !sess.UseBy.IsZero() && now().After(sess.UseBy):
 		return nil, fmt.Errorf("the ticket expired at %s", sess.UseBy.Format(time.RFC3339))
 	}
-	secrets := ks.earlySecrets(sess.PSK)
+	secrets := ks.EarlySecrets(sess.PSK)
 
 	// The ClientHello, its binder over the message up to the binders
 	// (RFC 8446 §4.2.11.2). A 32-byte legacy_session_id asks for the
 	// middlebox compatibility mode (§D.4), as crypto/tls and OpenSSL do.
 	ch := &pskClientHello{SessionID: make([]byte, 32), CipherSuite: sess.CipherSuite, ServerName: cfg.ServerName,
-		Identity: PSKIdentity{Identity: sess.Ticket, Age: sess.ObfuscatedAge(now())}, Binder: make([]byte, ks.size())}
+		Identity: PSKIdentity{Identity: sess.Ticket, Age: sess.ObfuscatedAge(now())}, Binder: make([]byte, ks.Size())}
 	if _, err := io.ReadFull(rnd, ch.Random[:]); err != nil {
 		return nil, err
 	}
@@ -348,7 +311,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if len(chMsg) > maxPlaintext {
 		return nil, fmt.Errorf("a ClientHello of %d B does not fit one record", len(chMsg))
 	}
-	copy(chMsg[len(chMsg)-ks.size():], pskBinder(ks, secrets.binderKey, chMsg, bindersLen))
+	copy(chMsg[len(chMsg)-ks.Size():], pskBinder(ks, secrets.BinderKey, chMsg, bindersLen))
 	// The first ClientHello's record may say TLS 1.0 (RFC 8446 §5.1), as
 	// crypto/tls and OpenSSL write it.
 	chRec := plainRecord(ContentHandshake, VersionTLS10, chMsg)
@@ -363,18 +326,18 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err != nil {
 		return nil, err
 	}
-	sh, err := ParseServerHello(shMsg[4:])
+	sh, err := ParseServerHello(handshakeBody(shMsg))
 	if err != nil {
 		return nil, err
 	}
 	if err := checkPSKServerHello(sh, ch); err != nil {
 		return nil, err
 	}
-	ks.handshakeSecrets(secrets, nil, ks.transcriptHash(chMsg, shMsg))
-	if fl.read, err = newRecordProtection(sess.CipherSuite, secrets.serverHS); err != nil {
+	ks.HandshakeSecrets(secrets, nil, ks.TranscriptHash(chMsg, shMsg))
+	if fl.read, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ServerHS); err != nil {
 		return nil, err
 	}
-	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientHandshake, secrets.clientHS, LabelServerHandshake, secrets.serverHS); err != nil {
+	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientHandshake, secrets.ClientHS, LabelServerHandshake, secrets.ServerHS); err != nil {
 		return nil, err
 	}
 
@@ -385,43 +348,43 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if err != nil {
 		return nil, err
 	}
-	if err := checkEncryptedExtensions(ee[4:]); err != nil {
+	if err := checkEncryptedExtensions(handshakeBody(ee)); err != nil {
 		return nil, err
 	}
 	fin, err := fl.encrypted(TypeFinished)
 	if err != nil {
 		return nil, err
 	}
-	want := ks.verifyData(secrets.serverHS, ks.transcriptHash(chMsg, shMsg, ee))
-	if !hmac.Equal(fin[4:], want) {
+	want := ks.VerifyData(secrets.ServerHS, ks.TranscriptHash(chMsg, shMsg, ee))
+	if !hmac.Equal(handshakeBody(fin), want) {
 		return nil, errors.New("the server's Finished does not verify: it did not derive the same keys from the PSK")
 	}
 	if len(fl.hs) != 0 {
 		// Handshake messages must not span a key change (RFC 8446 §5.1).
 		return nil, errors.New("handshake data after the server's Finished in the same record")
 	}
-	serverFinishedHash := ks.transcriptHash(chMsg, shMsg, ee, fin)
-	ks.applicationSecrets(secrets, serverFinishedHash)
-	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientTraffic0, secrets.clientTraffic, LabelServerTraffic0, secrets.serverTraffic); err != nil {
+	serverFinishedHash := ks.TranscriptHash(chMsg, shMsg, ee, fin)
+	ks.ApplicationSecrets(secrets, serverFinishedHash)
+	if err := logSecrets(cfg.KeyLog, ch.Random[:], LabelClientTraffic0, secrets.ClientTraffic, LabelServerTraffic0, secrets.ServerTraffic); err != nil {
 		return nil, err
 	}
 
 	// ChangeCipherSpec (middlebox compatibility, §D.4) and the client's
 	// Finished under its handshake key, in one write as crypto/tls does.
-	clientHS, err := newRecordProtection(sess.CipherSuite, secrets.clientHS)
+	clientHS, err := tlswire.NewRecordProtection(sess.CipherSuite, secrets.ClientHS)
 	if err != nil {
 		return nil, err
 	}
-	cfin := append([]byte{TypeFinished, 0, 0, byte(ks.size())}, ks.verifyData(secrets.clientHS, serverFinishedHash)...)
-	flight := append(plainRecord(ContentChangeCipherSpec, VersionTLS12, []byte{1}), clientHS.seal(cfin, ContentHandshake)...)
+	cfin := append([]byte{TypeFinished, 0, 0, byte(ks.Size())}, ks.VerifyData(secrets.ClientHS, serverFinishedHash)...)
+	flight := append(plainRecord(ContentChangeCipherSpec, VersionTLS12, []byte{1}), clientHS.Seal(cfin, ContentHandshake)...)
 	if _, err := raw.Write(flight); err != nil {
 		return nil, fmt.Errorf("sending the client's Finished: %w", err)
 	}
 	c.bytesSent += len(flight)
-	if c.read, err = newRecordProtection(sess.CipherSuite, secrets.serverTraffic); err != nil {
+	if c.read, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ServerTraffic); err != nil {
 		return nil, err
 	}
-	if c.write, err = newRecordProtection(sess.CipherSuite, secrets.clientTraffic); err != nil {
+	if c.write, err = tlswire.NewRecordProtection(sess.CipherSuite, secrets.ClientTraffic); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -431,8 +394,8 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 // (bindersLen bytes) ends it: the Finished-style MAC under the binder key
 // over the transcript of the message truncated before the list
 // (RFC 8446 §4.2.11.2).
-func pskBinder(ks keySchedule, binderKey, chMsg []byte, bindersLen int) []byte {
-	return ks.verifyData(binderKey, ks.transcriptHash(chMsg[:len(chMsg)-bindersLen]))
+func pskBinder(ks tlswire.KeySchedule, binderKey, chMsg []byte, bindersLen int) []byte {
+	return ks.VerifyData(binderKey, ks.TranscriptHash(chMsg[:len(chMsg)-bindersLen]))
 }
 
 // checkPSKServerHello checks that the server resumed with psk_ke what the
@@ -471,30 +434,15 @@ func checkPSKServerHello(sh *ServerHello, ch *pskClientHello) error {
 // there (RFC 8446 §4.2's table: key_share, pre_shared_key,
 // supported_versions are ServerHello's).
 func checkEncryptedExtensions(body []byte) error {
-	s := cryptobyte.String(body)
-	var exts cryptobyte.String
-	if !s.ReadUint16LengthPrefixed(&exts) || !s.Empty() {
-		return fmt.Errorf("EncryptedExtensions: %w", errMalformed)
-	}
-	for !exts.Empty() {
-		var typ uint16
-		var data cryptobyte.String
-		if !exts.ReadUint16(&typ) || !exts.ReadUint16LengthPrefixed(&data) {
-			return fmt.Errorf("EncryptedExtensions: %w", errMalformed)
-		}
-		switch typ {
-		case extKeyShare, extPreSharedKey, extSupportedVersions, extPSKKeyExchangeModes:
-			return fmt.Errorf("EncryptedExtensions carries extension %d, which belongs elsewhere (RFC 8446 §4.2)", typ)
-		}
-	}
-	return nil
+	var ee tlswire.EncryptedExtensions
+	return ee.Unmarshal(HandshakeMessage{Type: TypeEncryptedExtensions, Body: body}.Marshal())
 }
 
 // serverFlight reads the server's handshake messages up to its Finished.
 type serverFlight struct {
 	c       *PSKConn
-	read    *recordProtection // nil until the ServerHello
-	hs      []byte            // handshake bytes not yet consumed
+	read    *tlswire.RecordProtection // nil until the ServerHello
+	hs      []byte                    // handshake bytes not yet consumed
 	useless int
 }
 
@@ -502,10 +450,10 @@ type serverFlight struct {
 // ChangeCipherSpec cannot come before it, an alert is the server's answer.
 func (f *serverFlight) serverHello() ([]byte, error) {
 	for {
-		if msg, ok := f.next(); ok {
+		if typ, msg, ok := f.next(); ok {
 			switch {
-			case msg[0] != TypeServerHello:
-				return nil, fmt.Errorf("the server sent %s, not a ServerHello", HandshakeName(msg[0]))
+			case typ != TypeServerHello:
+				return nil, fmt.Errorf("the server sent %s, not a ServerHello", HandshakeName(typ))
 			case len(f.hs) != 0:
 				return nil, errors.New("handshake data after the ServerHello in its record (it must end at the key change, RFC 8446 §5.1)")
 			}
@@ -532,9 +480,9 @@ func (f *serverFlight) serverHello() ([]byte, error) {
 // type want.
 func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 	for {
-		if msg, ok := f.next(); ok {
-			if msg[0] != want {
-				return nil, fmt.Errorf("the server sent %s where %s belongs in a PSK resumption", HandshakeName(msg[0]), HandshakeName(want))
+		if typ, msg, ok := f.next(); ok {
+			if typ != want {
+				return nil, fmt.Errorf("the server sent %s where %s belongs in a PSK resumption", HandshakeName(typ), HandshakeName(want))
 			}
 			return msg, nil
 		}
@@ -558,7 +506,7 @@ func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 		default:
 			return nil, fmt.Errorf("an unprotected %s record after the ServerHello", ContentName(rec.Type))
 		}
-		content, inner, err := f.read.open(rec)
+		content, inner, err := f.read.Open(rec)
 		if err != nil {
 			return nil, fmt.Errorf("a record of the server's handshake flight: %w", err)
 		}
@@ -584,62 +532,35 @@ func (f *serverFlight) add(b []byte) error {
 	return checkHandshakeLength(f.hs)
 }
 
-// next pops a complete handshake message (header included), if there is one.
-func (f *serverFlight) next() (msg []byte, ok bool) {
-	msg, rest, ok := cutHandshakeMessage(f.hs)
+// next pops a complete handshake message (header included), if there is
+// one, with its type.
+func (f *serverFlight) next() (typ uint8, msg []byte, ok bool) {
+	typ, msg, rest, ok := tlswire.CutHandshakeMessage(f.hs)
 	if ok {
 		f.hs = rest
 	}
-	return msg, ok
-}
-
-// cutHandshakeMessage splits the first complete handshake message off buf.
-func cutHandshakeMessage(buf []byte) (msg, rest []byte, ok bool) {
-	if len(buf) < 4 {
-		return nil, buf, false
-	}
-	n := 4 + (int(buf[1])<<16 | int(buf[2])<<8 | int(buf[3]))
-	if len(buf) < n {
-		return nil, buf, false
-	}
-	return buf[:n:n], buf[n:], true
+	return typ, msg, ok
 }
 
 // checkHandshakeLength refuses a buffered handshake message whose header
-// announces more than maxHandshakeMessage.
+// announces more than maxHandshakeMessage (tlswire.CheckMessageLength).
 func checkHandshakeLength(buf []byte) error {
-	if len(buf) >= 4 {
-		if n := int(buf[1])<<16 | int(buf[2])<<8 | int(buf[3]); n > maxHandshakeMessage {
-			return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(buf[0]), n, maxHandshakeMessage)
-		}
+	var tooLarge *tlswire.MessageTooLarge
+	if err := tlswire.CheckMessageLength(buf, maxHandshakeMessage); errors.As(err, &tooLarge) {
+		return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(tooLarge.Type), tooLarge.Size, maxHandshakeMessage)
 	}
 	return nil
 }
 
-// readRecord reads one record: a header that cannot be TLS, or a body
-// over TLS 1.3's limit, is an error before the body is read.
+// readRecord reads one record: a header that cannot be TLS (a heartbeat
+// included: TLS 1.3 has none), or a body over TLS 1.3's limit, is an error
+// before the body is read.
 func (c *PSKConn) readRecord() (Record, error) {
-	var hdr [RecordHeaderLen]byte
-	if _, err := io.ReadFull(c.r, hdr[:]); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return Record{}, err
+	rec, err := tlswire.ReadRecord(c.r, tlswire.MaxCiphertext13)
+	if err == nil && rec.Type == ContentHeartbeat {
+		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, rec.Type)
 	}
-	typ, vers, n := hdr[0], uint16(hdr[1])<<8|uint16(hdr[2]), int(hdr[3])<<8|int(hdr[4])
-	switch {
-	case contentNames[typ] == "" || typ == ContentHeartbeat:
-		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, typ)
-	case vers>>8 != 3:
-		return Record{}, fmt.Errorf("%w: record version %#04x", ErrNotTLS, vers)
-	case n > maxCiphertext13:
-		return Record{}, fmt.Errorf("a record of %d B (record_overflow: TLS 1.3 allows %d)", n, maxCiphertext13)
-	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(c.r, body); err != nil {
-		return Record{}, fmt.Errorf("a record cut short: %w", err)
-	}
-	return Record{Type: typ, Version: vers, Fragment: body}, nil
+	return rec, err
 }
 
 // Read returns application data. It handles what the server sends after
@@ -662,7 +583,7 @@ func (c *PSKConn) Read(b []byte) (int, error) {
 		default:
 			return 0, fmt.Errorf("an unprotected %s record after the handshake", ContentName(rec.Type))
 		}
-		content, inner, err := c.read.open(rec)
+		content, inner, err := c.read.Open(rec)
 		if err != nil {
 			return 0, fmt.Errorf("an application record: %w", err)
 		}
@@ -670,7 +591,7 @@ func (c *PSKConn) Read(b []byte) (int, error) {
 		case ContentApplicationData:
 			c.in = content
 		case ContentAlert:
-			if len(content) == 2 && content[1] == 0 {
+			if a := (tlswire.Alert{}); a.Unmarshal(content) == nil && a.Description == 0 { // close_notify
 				c.eof = true
 				continue
 			}
@@ -700,16 +621,16 @@ func (c *PSKConn) postHandshake(b []byte) error {
 		return err
 	}
 	for {
-		msg, rest, ok := cutHandshakeMessage(c.hs)
+		typ, _, rest, ok := tlswire.CutHandshakeMessage(c.hs)
 		if !ok {
 			return nil
 		}
 		c.hs = rest
-		switch msg[0] {
+		switch typ {
 		case TypeNewSessionTicket:
 			c.Tickets++
 		default:
-			return fmt.Errorf("the server sent %s after the handshake, which the psk_ke client does not handle", HandshakeName(msg[0]))
+			return fmt.Errorf("the server sent %s after the handshake, which the psk_ke client does not handle", HandshakeName(typ))
 		}
 	}
 }
@@ -723,7 +644,7 @@ func (c *PSKConn) Write(b []byte) (int, error) {
 	n := 0
 	for n < len(b) {
 		m := min(len(b)-n, c.maxPayload())
-		rec := c.write.seal(b[n:n+m], ContentApplicationData)
+		rec := c.write.Seal(b[n:n+m], ContentApplicationData)
 		if _, err := c.raw.Write(rec); err != nil {
 			return n, err
 		}
@@ -749,7 +670,7 @@ func (c *PSKConn) maxPayload() int {
 	if c.bytesSent >= goRecordSizeBoostThreshold {
 		return maxPlaintext
 	}
-	payload := goTCPMSSEstimate - RecordHeaderLen - c.write.aead.Overhead() - 1 // 1: the inner content type
+	payload := goTCPMSSEstimate - RecordHeaderLen - c.write.Overhead() - 1 // 1: the inner content type
 	pkt := c.recordsSent
 	c.recordsSent++
 	if pkt > 1000 {
@@ -764,7 +685,7 @@ func (c *PSKConn) CloseWrite() error {
 		return nil
 	}
 	c.closeSent = true
-	_, err := c.raw.Write(c.write.seal([]byte{1, 0}, ContentAlert)) // warning, close_notify
+	_, err := c.raw.Write(c.write.Seal([]byte{1, 0}, ContentAlert)) // warning, close_notify
 	return err
 }
 
@@ -776,7 +697,16 @@ func (c *PSKConn) Close() error {
 
 // plainRecord frames an unprotected record.
 func plainRecord(typ uint8, vers uint16, body []byte) []byte {
-	return append([]byte{typ, byte(vers >> 8), byte(vers), byte(len(body) >> 8), byte(len(body))}, body...)
+	return Record{Type: typ, Version: vers, Fragment: body}.Marshal()
+}
+
+// handshakeBody is a whole handshake message's body (tlswire's framing).
+func handshakeBody(msg []byte) []byte {
+	var m tlswire.HandshakeMessage
+	if m.Unmarshal(msg) != nil {
+		return nil
+	}
+	return m.Body
 }
 
 // alertError is the error of an alert the server sent.

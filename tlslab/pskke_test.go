@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 
@@ -71,7 +72,7 @@ const (
 // no published trace: OpenSSL verifying the lab's Finished, and the lab
 // verifying OpenSSL's, in TestPSKKEAgainstOpenSSL, is its check.)
 func TestKeyScheduleRFC8448(t *testing.T) {
-	ks, err := scheduleFor(TLS_AES_128_GCM_SHA256)
+	ks, err := tlswire.ScheduleFor(TLS_AES_128_GCM_SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,44 +82,44 @@ func TestKeyScheduleRFC8448(t *testing.T) {
 			t.Errorf("%s = %x, want %s", name, got, strings.Join(strings.Fields(want), ""))
 		}
 	}
-	eq("PSK", ks.expand(unhex(t, rfc8448ResMaster), "resumption", []byte{0, 0}), rfc8448PSK)
+	eq("PSK", ks.Expand(unhex(t, rfc8448ResMaster), "resumption", []byte{0, 0}), rfc8448PSK)
 
-	s := ks.earlySecrets(unhex(t, rfc8448PSK))
-	eq("early secret", s.early, rfc8448Early)
-	eq("binder key", s.binderKey, rfc8448BinderKey)
-	eq("binder finished_key", ks.expand(s.binderKey, "finished", nil), rfc8448FinKey)
+	s := ks.EarlySecrets(unhex(t, rfc8448PSK))
+	eq("early secret", s.Early, rfc8448Early)
+	eq("binder key", s.BinderKey, rfc8448BinderKey)
+	eq("binder finished_key", ks.Expand(s.BinderKey, "finished", nil), rfc8448FinKey)
 
 	ch, sh, ee, sfin := unhex(t, rfc8448ClientHello), unhex(t, rfc8448ServerHello), unhex(t, rfc8448EE), unhex(t, rfc8448ServerFin)
 	const bindersLen = 2 + 1 + 32
-	eq("binder", pskBinder(ks, s.binderKey, ch, bindersLen), rfc8448Binder)
+	eq("binder", pskBinder(ks, s.BinderKey, ch, bindersLen), rfc8448Binder)
 	if !bytes.Equal(ch[len(ch)-32:], unhex(t, rfc8448Binder)) {
 		t.Error("the trace's ClientHello does not end with its binder: the truncation point is wrong")
 	}
 
-	ks.handshakeSecrets(s, unhex(t, rfc8448ECDHE), ks.transcriptHash(ch, sh))
-	eq("handshake secret", s.handshake, rfc8448Handshake)
-	eq("client handshake traffic secret", s.clientHS, rfc8448ClientHS)
-	eq("server handshake traffic secret", s.serverHS, rfc8448ServerHS)
-	key, iv, err := trafficKeys(TLS_AES_128_GCM_SHA256, s.serverHS)
+	ks.HandshakeSecrets(s, unhex(t, rfc8448ECDHE), ks.TranscriptHash(ch, sh))
+	eq("handshake secret", s.Handshake, rfc8448Handshake)
+	eq("client handshake traffic secret", s.ClientHS, rfc8448ClientHS)
+	eq("server handshake traffic secret", s.ServerHS, rfc8448ServerHS)
+	key, iv, err := tlswire.TrafficKeys(TLS_AES_128_GCM_SHA256, s.ServerHS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	eq("server handshake key", key, rfc8448ServerHSKey)
 	eq("server handshake iv", iv, rfc8448ServerHSIV)
-	eq("server Finished", ks.verifyData(s.serverHS, ks.transcriptHash(ch, sh, ee)), hex32(sfin[4:]))
+	eq("server Finished", ks.VerifyData(s.ServerHS, ks.TranscriptHash(ch, sh, ee)), hex32(sfin[4:]))
 
-	ks.applicationSecrets(s, ks.transcriptHash(ch, sh, ee, sfin))
-	eq("master secret", s.master, rfc8448Master)
-	eq("client application traffic secret 0", s.clientTraffic, rfc8448ClientAP)
-	eq("server application traffic secret 0", s.serverTraffic, rfc8448ServerAP)
+	ks.ApplicationSecrets(s, ks.TranscriptHash(ch, sh, ee, sfin))
+	eq("master secret", s.Master, rfc8448Master)
+	eq("client application traffic secret 0", s.ClientTraffic, rfc8448ClientAP)
+	eq("server application traffic secret 0", s.ServerTraffic, rfc8448ServerAP)
 	// The trace's client sent 0-RTT data, so its EndOfEarlyData is in the
 	// transcript of the client's Finished.
-	eq("client Finished", ks.verifyData(s.clientHS, ks.transcriptHash(ch, sh, ee, sfin, unhex(t, rfc8448EndOfEarly))), rfc8448ClientFin)
+	eq("client Finished", ks.VerifyData(s.ClientHS, ks.TranscriptHash(ch, sh, ee, sfin, unhex(t, rfc8448EndOfEarly))), rfc8448ClientFin)
 
 	// A wrong (EC)DHE input changes everything after the early secret.
-	bad := ks.earlySecrets(unhex(t, rfc8448PSK))
-	ks.handshakeSecrets(bad, nil, ks.transcriptHash(ch, sh))
-	if bytes.Equal(bad.handshake, s.handshake) {
+	bad := ks.EarlySecrets(unhex(t, rfc8448PSK))
+	ks.HandshakeSecrets(bad, nil, ks.TranscriptHash(ch, sh))
+	if bytes.Equal(bad.Handshake, s.Handshake) {
 		t.Error("the handshake secret does not depend on the (EC)DHE input")
 	}
 }
@@ -466,13 +467,13 @@ func fakePSKServer(c net.Conn, psk []byte, opts fakeOpts) error {
 		_, err := c.Write(opts.raw)
 		return err
 	}
-	ks, _ := scheduleFor(TLS_AES_128_GCM_SHA256)
+	ks, _ := tlswire.ScheduleFor(TLS_AES_128_GCM_SHA256)
 	if opts.psk != nil {
 		psk = opts.psk
 	}
-	s := ks.earlySecrets(psk)
+	s := ks.EarlySecrets(psk)
 	binder := ch.PSKBinders[0]
-	if want := pskBinder(ks, s.binderKey, chMsg, 2+1+len(binder)); !hmac.Equal(binder, want) && opts.psk == nil {
+	if want := pskBinder(ks, s.BinderKey, chMsg, 2+1+len(binder)); !hmac.Equal(binder, want) && opts.psk == nil {
 		return errors.New("the client's binder does not verify")
 	}
 	random := bytes.Repeat([]byte{3}, 32)
@@ -514,17 +515,17 @@ func fakePSKServer(c net.Conn, psk []byte, opts fakeOpts) error {
 	if opts.ccs {
 		out = append(out, plainRecord(ContentChangeCipherSpec, VersionTLS12, []byte{1})...)
 	}
-	ks.handshakeSecrets(s, nil, ks.transcriptHash(chMsg, shMsg))
-	shp, _ := newRecordProtection(TLS_AES_128_GCM_SHA256, s.serverHS)
+	ks.HandshakeSecrets(s, nil, ks.TranscriptHash(chMsg, shMsg))
+	shp, _ := tlswire.NewRecordProtection(TLS_AES_128_GCM_SHA256, s.ServerHS)
 	ee := []byte{TypeEncryptedExtensions, 0, 0, 2, 0, 0}
-	sfin := append([]byte{TypeFinished, 0, 0, 32}, ks.verifyData(s.serverHS, ks.transcriptHash(chMsg, shMsg, ee))...)
+	sfin := append([]byte{TypeFinished, 0, 0, 32}, ks.VerifyData(s.ServerHS, ks.TranscriptHash(chMsg, shMsg, ee))...)
 	if opts.badFinished {
 		sfin[10] ^= 1
 	}
 	if opts.certificate {
-		out = append(out, shp.seal(append(ee, TypeCertificate, 0, 0, 4, 0, 0, 0, 0), ContentHandshake)...)
+		out = append(out, shp.Seal(append(ee, TypeCertificate, 0, 0, 4, 0, 0, 0, 0), ContentHandshake)...)
 	} else {
-		out = append(out, shp.seal(append(ee, sfin...), ContentHandshake)...)
+		out = append(out, shp.Seal(append(ee, sfin...), ContentHandshake)...)
 	}
 	if _, err := c.Write(out); err != nil {
 		return err
@@ -533,8 +534,8 @@ func fakePSKServer(c net.Conn, psk []byte, opts fakeOpts) error {
 		io.Copy(io.Discard, r) // the client gives up
 		return nil
 	}
-	serverFinished := ks.transcriptHash(chMsg, shMsg, ee, sfin)
-	ks.applicationSecrets(s, serverFinished)
+	serverFinished := ks.TranscriptHash(chMsg, shMsg, ee, sfin)
+	ks.ApplicationSecrets(s, serverFinished)
 	// The client's ChangeCipherSpec and Finished.
 	if rec, err = readRec(); err != nil || rec.Type != ContentChangeCipherSpec {
 		return fmt.Errorf("want the client's ChangeCipherSpec: %v %v", rec.Type, err)
@@ -542,18 +543,18 @@ func fakePSKServer(c net.Conn, psk []byte, opts fakeOpts) error {
 	if rec, err = readRec(); err != nil {
 		return err
 	}
-	chp, _ := newRecordProtection(TLS_AES_128_GCM_SHA256, s.clientHS)
-	cfin, typ, err := chp.open(rec)
-	if err != nil || typ != ContentHandshake || !hmac.Equal(cfin[4:], ks.verifyData(s.clientHS, serverFinished)) {
+	chp, _ := tlswire.NewRecordProtection(TLS_AES_128_GCM_SHA256, s.ClientHS)
+	cfin, typ, err := chp.Open(rec)
+	if err != nil || typ != ContentHandshake || !hmac.Equal(cfin[4:], ks.VerifyData(s.ClientHS, serverFinished)) {
 		return fmt.Errorf("the client's Finished does not verify (%v)", err)
 	}
-	sap, _ := newRecordProtection(TLS_AES_128_GCM_SHA256, s.serverTraffic)
-	cp, _ := newRecordProtection(TLS_AES_128_GCM_SHA256, s.clientTraffic)
+	sap, _ := tlswire.NewRecordProtection(TLS_AES_128_GCM_SHA256, s.ServerTraffic)
+	cp, _ := tlswire.NewRecordProtection(TLS_AES_128_GCM_SHA256, s.ClientTraffic)
 	nst := []byte{TypeNewSessionTicket, 0, 0, 13, 0, 0, 0, 60, 0, 0, 0, 1, 0, 0, 1, 't', 0, 0}
-	out = sap.seal(nst[:10], ContentHandshake) // split across two records
-	out = append(out, sap.seal(nst[10:], ContentHandshake)...)
-	out = append(out, sap.seal([]byte("psk_ke works"), ContentApplicationData)...)
-	out = append(out, sap.seal([]byte{1, 0}, ContentAlert)...)
+	out = sap.Seal(nst[:10], ContentHandshake) // split across two records
+	out = append(out, sap.Seal(nst[10:], ContentHandshake)...)
+	out = append(out, sap.Seal([]byte("psk_ke works"), ContentApplicationData)...)
+	out = append(out, sap.Seal([]byte{1, 0}, ContentAlert)...)
 	if _, err := c.Write(out); err != nil {
 		return err
 	}
@@ -563,7 +564,7 @@ func fakePSKServer(c net.Conn, psk []byte, opts fakeOpts) error {
 		if err != nil {
 			return fmt.Errorf("reading the client's data: %w", err)
 		}
-		content, typ, err := cp.open(rec)
+		content, typ, err := cp.Open(rec)
 		if err != nil {
 			return err
 		}
@@ -642,14 +643,14 @@ func TestFakeServerChecksBinder(t *testing.T) {
 func TestSealRecord(t *testing.T) {
 	want := unhex(t, "17 03 03 00 17 6b e0 2f 9d a7 c2 dc 9d de f5 6f 24 68 b9 0a df a2 51 01 ab 03 44 ae")
 	secret := unhex(t, "23323da031634b241dd37d61032b62a4f450584d1f7f47983ba2f7cc0cdcc39a68f481f2b019f9403a3051908a5d1622")
-	p, err := newRecordProtection(TLS_AES_256_GCM_SHA384, secret)
+	p, err := tlswire.NewRecordProtection(TLS_AES_256_GCM_SHA384, secret)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.seal([]byte{8, 0, 0, 2, 0, 0}, ContentHandshake); !bytes.Equal(got, want) {
+	if got := p.Seal([]byte{8, 0, 0, 2, 0, 0}, ContentHandshake); !bytes.Equal(got, want) {
 		t.Errorf("sealed %x, want %x", got, want)
 	}
-	if got := p.seal([]byte{8, 0, 0, 2, 0, 0}, ContentHandshake); bytes.Equal(got, want) {
+	if got := p.Seal([]byte{8, 0, 0, 2, 0, 0}, ContentHandshake); bytes.Equal(got, want) {
 		t.Error("the sequence number did not advance")
 	}
 }

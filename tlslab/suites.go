@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"golang.org/x/crypto/cryptobyte"
 )
 
@@ -74,21 +75,9 @@ func SuiteName(id uint16) string {
 	return tls.CipherSuiteName(id)
 }
 
-// Named groups (IANA TLS Supported Groups registry; RFC 8422, RFC 7919,
-// draft-ietf-tls-ecdhe-mlkem).
-var groupNames = map[uint16]string{
-	0x0017: "P-256", 0x0018: "P-384", 0x0019: "P-521", 0x001D: "X25519", 0x001E: "X448",
-	0x0100: "ffdhe2048", 0x0101: "ffdhe3072", 0x0102: "ffdhe4096",
-	0x11EB: "SecP256r1MLKEM768", 0x11EC: "X25519MLKEM768", 0x11ED: "SecP384r1MLKEM1024",
-}
-
-// GroupName names a key-exchange group.
-func GroupName(id uint16) string {
-	if n, ok := groupNames[id]; ok {
-		return n
-	}
-	return fmt.Sprintf("group(%#04x)", id)
-}
+// GroupName names a key-exchange group by its common name (P-256,
+// X25519, ffdhe2048, X25519MLKEM768; tlswire.GroupCommonName).
+func GroupName(id uint16) string { return tlswire.GroupCommonName(id) }
 
 // skeGroup reads the group of a TLS 1.0–1.2 ServerKeyExchange: an ECDHE
 // named curve (RFC 8422 §5.4: curve_type 3, NamedCurve) or the size of a
@@ -111,3 +100,10 @@ func skeGroup(suite uint16, body []byte) string {
 	}
 	return ""
 }
+
+// TLS 1.3 cipher suites (RFC 8446 §B.4; internal/tlswire).
+const (
+	TLS_AES_128_GCM_SHA256       = tlswire.TLS_AES_128_GCM_SHA256
+	TLS_AES_256_GCM_SHA384       = tlswire.TLS_AES_256_GCM_SHA384
+	TLS_CHACHA20_POLY1305_SHA256 = tlswire.TLS_CHACHA20_POLY1305_SHA256
+)

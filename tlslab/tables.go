@@ -3,12 +3,14 @@ package tlslab
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/stats"
 )
 
 // S000's reference figures (Nokia N95, 2010; ../shared/spec/seeds.md),
@@ -114,7 +116,7 @@ func ms(r result.Result, name string) string {
 	if !ok {
 		return "-"
 	}
-	return strconv.FormatFloat(v/1e6, 'f', 2, 64)
+	return strconv.FormatFloat(v*1e3, 'f', 2, 64) // s → ms
 }
 
 func num(r result.Result, name string) string {
@@ -292,7 +294,7 @@ func transfers(w io.Writer, rs []result.Result) {
 		}
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nThroughput with and without TLS, MB/s (payload / time from SYN to the last payload byte; S000's table)")
+	fmt.Fprintln(w, "\nThroughput with and without TLS, MB/s: median [95 % CI] (payload / time from SYN to the last payload byte; S000's table)")
 	tw = newTab(w)
 	header := "SIZE"
 	for _, k := range keys {
@@ -307,8 +309,8 @@ func transfers(w io.Writer, rs []result.Result) {
 		for _, k := range keys {
 			line += "\t"
 			if r, ok := byKey[k][s]; ok {
-				if v, ok := median(r, MetricThroughput); ok {
-					line += strconv.FormatFloat(v, 'f', 3, 64)
+				if m := r.Metric(MetricThroughput); m != nil {
+					line += withCI(m.Summary.Scaled(1e-6)) // B/s → MB/s, S000's unit
 				}
 			}
 		}
@@ -322,6 +324,104 @@ func transfers(w io.Writer, rs []result.Result) {
 		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
+	for _, n := range throughputRanking(byKey, keys, ss) {
+		fmt.Fprintln(w, "  ! "+n)
+	}
+}
+
+// withCI prints a throughput median with its confidence interval, or says
+// there is none (fewer than stats.MinSamplesForCI connections).
+func withCI(s stats.Summary) string {
+	v := strconv.FormatFloat(s.Median, 'f', 3, 64)
+	if !finiteCI(s) {
+		return fmt.Sprintf("%s [no CI, N=%d]", v, s.N)
+	}
+	return fmt.Sprintf("%s [%.3f, %.3f]", v, s.CILow, s.CIHigh)
+}
+
+// finiteCI says whether s has a confidence interval. A single connection's
+// metric is a scalar (its "interval" is the value itself), so the sample
+// size decides, not only the bounds.
+func finiteCI(s stats.Summary) bool {
+	return s.N >= stats.MinSamplesForCI && !math.IsInf(s.CILow, 0) && !math.IsInf(s.CIHigh, 0) && !math.IsNaN(s.CILow) && !math.IsNaN(s.CIHigh)
+}
+
+// throughputRanking says where the throughput table cannot rank what it
+// shows: two configurations at one size, or one configuration at two
+// successive sizes, whose 95 % confidence intervals overlap (or that have
+// none) are not ordered by their medians, however the medians fall. With a
+// few connections per cell the medians are single noisy connections: the
+// table then looked as if TLS beat plain TCP at 10 KiB, or a configuration
+// slowed down from 10 KiB to 50 KiB, and nothing said that neither was
+// significant. Both kinds are reported only where the medians contradict
+// the expected order (TLS ≤ TCP; larger transfers ≥ smaller), or where a
+// cell has no interval at all.
+func throughputRanking(byKey map[string]map[int]result.Result, keys []string, sizes []int) []string {
+	get := func(k string, s int) (stats.Summary, bool) {
+		r, ok := byKey[k][s]
+		if !ok {
+			return stats.Summary{}, false
+		}
+		m := r.Metric(MetricThroughput)
+		if m == nil {
+			return stats.Summary{}, false
+		}
+		return m.Summary, true
+	}
+	var notes []string
+	noCI := 0
+	minN := 0
+	for _, k := range keys {
+		for _, s := range sizes {
+			if v, ok := get(k, s); ok && !finiteCI(v) {
+				if noCI == 0 || v.N < minN {
+					minN = v.N
+				}
+				noCI++
+			}
+		}
+	}
+	if noCI > 0 {
+		notes = append(notes, fmt.Sprintf("%d cells have no confidence interval (N=%d < %d connections): their order is not known; --repeat %d or more ranks them",
+			noCI, minN, stats.MinSamplesForCI, stats.MinSamplesForCI*2))
+	}
+	const plain = "TCP (no TLS)"
+	for _, s := range sizes {
+		tcp, ok := get(plain, s)
+		if !ok {
+			continue
+		}
+		for _, k := range keys {
+			v, ok := get(k, s)
+			if k == plain || !ok || v.Median <= tcp.Median {
+				continue
+			}
+			if overlap(v, tcp) {
+				notes = append(notes, fmt.Sprintf("%s: %s %s above TCP %s: the intervals overlap, too wide to rank (--repeat more)",
+					sizeName(s), k, withCI(v), withCI(tcp)))
+			}
+		}
+	}
+	for _, k := range keys {
+		for i := 1; i < len(sizes); i++ {
+			a, okA := get(k, sizes[i-1])
+			b, okB := get(k, sizes[i])
+			if okA && okB && b.Median < a.Median && overlap(a, b) {
+				notes = append(notes, fmt.Sprintf("%s: %s %s below %s %s: the intervals overlap, too wide to rank (--repeat more)",
+					k, sizeName(sizes[i]), withCI(b), sizeName(sizes[i-1]), withCI(a)))
+			}
+		}
+	}
+	return notes
+}
+
+// overlap says whether two medians' intervals overlap; a missing interval
+// overlaps everything.
+func overlap(a, b stats.Summary) bool {
+	if !finiteCI(a) || !finiteCI(b) {
+		return true
+	}
+	return a.CILow <= b.CIHigh && b.CILow <= a.CIHigh
 }
 
 func pct(r result.Result, name string) string {
@@ -378,7 +478,7 @@ func energy(w io.Writer, rs []result.Result) {
 				complete = false
 				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
 				if cok {
-					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu/1e6)
+					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu*1e3)
 				} else {
 					line += "\tnot modelled"
 				}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/tlswire"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 )
@@ -315,231 +316,285 @@ type hsRecord struct {
 
 // direction attributes one direction's records to messages.
 func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, clientRandom []byte) []Message {
-	tls13 := a.Version == VersionTLS13
-	var (
-		out       []Message
-		hsBuf     []byte
-		hsRecs    []hsRecord
-		afterCCS  bool
-		finished  bool // this direction's Finished was seen (1.2: the first encrypted handshake record)
-		prot      *recordProtection
-		epoch     int // 0: handshake secret, 1: traffic secret 0
-		keyFailed bool
-	)
-	hsLabel, appLabel := LabelServerHandshake, LabelServerTraffic0
+	p := &dirParser{a: a, d: d, tls13: a.Version == VersionTLS13, keys: keys, clientRandom: clientRandom,
+		hsLabel: LabelServerHandshake, appLabel: LabelServerTraffic0}
 	if d == result.Up {
-		hsLabel, appLabel = LabelClientHandshake, LabelClientTraffic0
+		p.hsLabel, p.appLabel = LabelClientHandshake, LabelClientTraffic0
 	}
-	// nextKey moves to the next epoch's protection, if the key is logged.
-	nextKey := func() {
-		prot = nil
-		if keys == nil || clientRandom == nil {
-			return
-		}
-		label := hsLabel
-		if epoch >= 1 {
-			label = appLabel
-		}
-		if epoch > 1 {
-			return
-		}
-		secret := keys.Secret(label, clientRandom)
-		if secret == nil {
-			return
-		}
-		p, err := newRecordProtection(a.CipherSuite, secret)
-		if err != nil {
-			a.Notes = append(a.Notes, err.Error())
-			return
-		}
-		prot = p
+	if p.tls13 {
+		p.nextKey()
 	}
-	if tls13 {
-		nextKey()
-	}
-	// flushHandshake turns the handshake buffer into messages.
-	flushHandshake := func() {
-		if len(hsRecs) == 0 {
-			return
-		}
-		msgs, rest := ParseHandshakeMessages(hsBuf)
-		if len(msgs) == 0 {
-			// Still inside one message: keep the buffer as it is (copying
-			// it per record would be quadratic in a hostile stream of
-			// tiny records).
-			return
-		}
-		pos := 0
-		ri := 0
-		for _, m := range msgs {
-			start, end := pos, pos+m.Len()
-			pos = end
-			msg := Message{Dir: d, Name: HandshakeName(m.Type), Content: ContentHandshake, Bytes: m.Len(), Payload: -1}
-			if m.Type == TypeServerHello {
-				if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
-					msg.Name = "HelloRetryRequest"
-				}
-			}
-			if m.Type == TypeCertificateRequest {
-				a.CertRequested = true
-			}
-			if m.Type == TypeServerKeyExchange && a.Group == "" {
-				a.Group = skeGroup(a.CipherSuite, m.Body)
-			}
-			first := true
-			for ri < len(hsRecs) && hsRecs[ri].start < end {
-				r := hsRecs[ri]
-				if r.start >= start {
-					// This message holds the record's first plaintext byte.
-					msg.Bytes += r.overhead
-					msg.Records++
-					if first {
-						msg.Offset = r.rec.Offset
-						first = false
-					}
-				}
-				msg.Encrypted = msg.Encrypted || r.encrypted
-				msg.Decrypted = msg.Decrypted || r.decrypted
-				msg.endOffsetDelta = r.rec.Offset + r.rec.Len() - msg.Offset
-				if r.start+r.plain <= end {
-					ri++
-				} else {
-					break
-				}
-			}
-			if first { // the message started in an earlier record
-				msg.Offset = hsRecs[max(ri-1, 0)].rec.Offset
-			}
-			out = append(out, msg)
-		}
-		// Keep an incomplete message for the next record.
-		hsBuf = append([]byte(nil), rest...)
-		keep := hsRecs[ri:]
-		hsRecs = nil
-		for _, r := range keep {
-			r.start -= pos
-			hsRecs = append(hsRecs, r)
-		}
-	}
-	addHandshake := func(r Record, plain []byte, encrypted, decrypted bool) []HandshakeMessage {
-		hsRecs = append(hsRecs, hsRecord{rec: r, plain: len(plain), overhead: r.Len() - len(plain),
-			start: len(hsBuf), encrypted: encrypted, decrypted: decrypted})
-		hsBuf = append(hsBuf, plain...)
-		msgs, _ := ParseHandshakeMessages(hsBuf)
-		return msgs
-	}
-	appendApp := func(r Record, payload int, encrypted, decrypted bool) {
-		if n := len(out); n > 0 && out[n-1].Name == "ApplicationData" && out[n-1].Decrypted == decrypted {
-			m := &out[n-1]
-			m.Bytes += r.Len()
-			m.Records++
-			m.endOffsetDelta = r.Offset + r.Len() - m.Offset
-			if m.Payload >= 0 && payload >= 0 {
-				m.Payload += payload
-			} else {
-				m.Payload = -1
-			}
-			return
-		}
-		out = append(out, Message{Dir: d, Name: "ApplicationData", Content: ContentApplicationData, Bytes: r.Len(),
-			Records: 1, Payload: payload, Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
-	}
-	single := func(r Record, name string, content uint8, encrypted, decrypted bool) {
-		out = append(out, Message{Dir: d, Name: name, Content: content, Bytes: r.Len(), Records: 1, Payload: -1,
-			Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
-	}
-
 	for _, r := range recs {
-		switch {
-		case tls13 && r.Type == ContentApplicationData:
-			// Protected (RFC 8446 §5.2): decrypt if we can.
-			var content []byte
-			var inner uint8
-			var err error = errOpen
-			for prot != nil {
-				content, inner, err = prot.open(r)
-				if err == nil || epoch >= 1 {
-					break
-				}
-				// Not the handshake key: maybe the handshake is over.
-				epoch++
-				nextKey()
+		p.record(r)
+	}
+	p.flushHandshake()
+	p.finish()
+	return p.out
+}
+
+// dirParser is the state of one direction's attribution: the messages so
+// far, the handshake bytes not yet a whole message with the records they
+// came in, and the TLS 1.3 record protection in use.
+type dirParser struct {
+	a            *Analysis
+	d            result.Direction
+	tls13        bool
+	keys         *KeyLog
+	clientRandom []byte
+
+	out       []Message
+	hsBuf     []byte
+	hsRecs    []hsRecord
+	afterCCS  bool
+	finished  bool // this direction's Finished was seen (1.2: the first encrypted handshake record)
+	prot      *tlswire.RecordProtection
+	epoch     int // 0: handshake secret, 1: traffic secret 0
+	keyFailed bool
+
+	hsLabel, appLabel string
+}
+
+// record attributes one record, by its content type (RFC 8446 §5.1).
+func (p *dirParser) record(r Record) {
+	switch {
+	case p.tls13 && r.Type == ContentApplicationData:
+		p.protected13(r)
+	case r.Type == ContentHandshake:
+		p.handshakeRecord(r)
+	case r.Type == ContentChangeCipherSpec:
+		p.flushHandshake()
+		p.single(r, "ChangeCipherSpec", ContentChangeCipherSpec, false, false)
+		if !p.tls13 {
+			p.afterCCS = true
+		}
+	case r.Type == ContentAlert:
+		p.flushHandshake()
+		if p.afterCCS {
+			p.single(r, "Alert(encrypted)", ContentAlert, true, false)
+		} else {
+			p.single(r, AlertName(r.Fragment), ContentAlert, false, false)
+		}
+	case r.Type == ContentApplicationData:
+		p.flushHandshake()
+		payload := -1
+		if !p.afterCCS {
+			payload = len(r.Fragment) // plaintext application data (never in TLS)
+		}
+		p.appendApp(r, payload, p.afterCCS, false)
+	default:
+		p.flushHandshake()
+		p.single(r, ContentName(r.Type), r.Type, p.afterCCS, false)
+	}
+}
+
+// nextKey moves to the next epoch's protection, if the key is logged.
+func (p *dirParser) nextKey() {
+	p.prot = nil
+	if p.keys == nil || p.clientRandom == nil || p.epoch > 1 {
+		return
+	}
+	label := p.hsLabel
+	if p.epoch >= 1 {
+		label = p.appLabel
+	}
+	secret := p.keys.Secret(label, p.clientRandom)
+	if secret == nil {
+		return
+	}
+	prot, err := tlswire.NewRecordProtection(p.a.CipherSuite, secret)
+	if err != nil {
+		p.a.Notes = append(p.a.Notes, err.Error())
+		return
+	}
+	p.prot = prot
+}
+
+// open decrypts a TLS 1.3 protected record (RFC 8446 §5.2) under the
+// handshake secret, or, when that fails, traffic secret 0.
+func (p *dirParser) open(r Record) (content []byte, inner uint8, err error) {
+	err = tlswire.ErrOpen
+	for p.prot != nil {
+		content, inner, err = p.prot.Open(r)
+		if err == nil || p.epoch >= 1 {
+			break
+		}
+		// Not the handshake key: maybe the handshake is over.
+		p.epoch++
+		p.nextKey()
+	}
+	return content, inner, err
+}
+
+// protected13 attributes a TLS 1.3 protected record by its inner type, or
+// as Encrypted when it cannot be opened.
+func (p *dirParser) protected13(r Record) {
+	content, inner, err := p.open(r)
+	if err != nil {
+		if p.prot != nil || (p.keys != nil && p.keys.Len() > 0) {
+			p.keyFailed = true
+		}
+		p.flushHandshake()
+		p.single(r, "Encrypted", ContentApplicationData, true, false)
+		return
+	}
+	p.a.Decrypted = true
+	switch inner {
+	case ContentHandshake:
+		msgs := p.addHandshake(r, content, true, true)
+		p.flushHandshake()
+		if len(msgs) > 0 && msgs[len(msgs)-1].Type == TypeFinished && p.epoch == 0 {
+			p.epoch++
+			p.nextKey()
+		}
+	case ContentAlert:
+		p.flushHandshake()
+		p.single(r, AlertName(content), ContentAlert, true, true)
+	case ContentApplicationData:
+		p.flushHandshake()
+		p.appendApp(r, len(content), true, true)
+	default:
+		p.flushHandshake()
+		p.single(r, ContentName(inner), inner, true, true)
+	}
+}
+
+// handshakeRecord attributes a handshake record: plaintext messages, or
+// in TLS 1.0–1.2 after ChangeCipherSpec the protected Finished (RFC 5246
+// §7.4.9; later ones would be a renegotiation, which the lab never does).
+func (p *dirParser) handshakeRecord(r Record) {
+	if !p.afterCCS {
+		p.addHandshake(r, r.Fragment, false, false)
+		p.flushHandshake()
+		return
+	}
+	p.flushHandshake()
+	name := "Finished"
+	if p.finished {
+		name = "EncryptedHandshake"
+	}
+	p.finished = true
+	p.single(r, name, ContentHandshake, true, false)
+}
+
+func (p *dirParser) addHandshake(r Record, plain []byte, encrypted, decrypted bool) []HandshakeMessage {
+	p.hsRecs = append(p.hsRecs, hsRecord{rec: r, plain: len(plain), overhead: r.Len() - len(plain),
+		start: len(p.hsBuf), encrypted: encrypted, decrypted: decrypted})
+	p.hsBuf = append(p.hsBuf, plain...)
+	msgs, _ := ParseHandshakeMessages(p.hsBuf)
+	return msgs
+}
+
+// flushHandshake turns the whole messages of the handshake buffer into
+// Messages, each with the overhead of the records whose first plaintext
+// byte it holds.
+func (p *dirParser) flushHandshake() {
+	if len(p.hsRecs) == 0 {
+		return
+	}
+	msgs, rest := ParseHandshakeMessages(p.hsBuf)
+	if len(msgs) == 0 {
+		// Still inside one message: keep the buffer as it is (copying it
+		// per record would be quadratic in a hostile stream of tiny
+		// records).
+		return
+	}
+	pos, ri := 0, 0
+	for _, m := range msgs {
+		start, end := pos, pos+m.Len()
+		pos = end
+		var msg Message
+		msg, ri = p.attribute(m, start, end, ri)
+		p.out = append(p.out, msg)
+	}
+	// Keep an incomplete message for the next record.
+	p.hsBuf = append([]byte(nil), rest...)
+	keep := p.hsRecs[ri:]
+	p.hsRecs = nil
+	for _, r := range keep {
+		r.start -= pos
+		p.hsRecs = append(p.hsRecs, r)
+	}
+}
+
+// attribute makes the Message of handshake message m, which spans
+// [start, end) of the buffer, from the records from index ri on; it
+// returns the index of the first record not wholly used.
+func (p *dirParser) attribute(m HandshakeMessage, start, end, ri int) (Message, int) {
+	msg := Message{Dir: p.d, Name: HandshakeName(m.Type), Content: ContentHandshake, Bytes: m.Len(), Payload: -1}
+	p.noteHandshake(m, &msg)
+	first := true
+	for ri < len(p.hsRecs) && p.hsRecs[ri].start < end {
+		r := p.hsRecs[ri]
+		if r.start >= start {
+			// This message holds the record's first plaintext byte.
+			msg.Bytes += r.overhead
+			msg.Records++
+			if first {
+				msg.Offset = r.rec.Offset
+				first = false
 			}
-			if err != nil {
-				if prot != nil || (keys != nil && keys.Len() > 0) {
-					keyFailed = true
-				}
-				flushHandshake()
-				single(r, "Encrypted", ContentApplicationData, true, false)
-				continue
-			}
-			a.Decrypted = true
-			switch inner {
-			case ContentHandshake:
-				msgs := addHandshake(r, content, true, true)
-				flushHandshake()
-				if len(msgs) > 0 && msgs[len(msgs)-1].Type == TypeFinished && epoch == 0 {
-					epoch++
-					nextKey()
-				}
-			case ContentAlert:
-				flushHandshake()
-				single(r, AlertName(content), ContentAlert, true, true)
-			case ContentApplicationData:
-				flushHandshake()
-				appendApp(r, len(content), true, true)
-			default:
-				flushHandshake()
-				single(r, ContentName(inner), inner, true, true)
-			}
-		case r.Type == ContentHandshake:
-			if afterCCS {
-				// TLS 1.0–1.2: the first protected handshake message is
-				// Finished (RFC 5246 §7.4.9); later ones would be a
-				// renegotiation, which the lab never does.
-				flushHandshake()
-				name := "Finished"
-				if finished {
-					name = "EncryptedHandshake"
-				}
-				finished = true
-				single(r, name, ContentHandshake, true, false)
-				continue
-			}
-			addHandshake(r, r.Fragment, false, false)
-			flushHandshake()
-		case r.Type == ContentChangeCipherSpec:
-			flushHandshake()
-			single(r, "ChangeCipherSpec", ContentChangeCipherSpec, false, false)
-			if !tls13 {
-				afterCCS = true
-			}
-		case r.Type == ContentAlert:
-			flushHandshake()
-			if afterCCS {
-				single(r, "Alert(encrypted)", ContentAlert, true, false)
-			} else {
-				single(r, AlertName(r.Fragment), ContentAlert, false, false)
-			}
-		case r.Type == ContentApplicationData:
-			flushHandshake()
-			payload := -1
-			if !afterCCS {
-				payload = len(r.Fragment) // plaintext application data (never in TLS)
-			}
-			appendApp(r, payload, afterCCS, false)
-		default:
-			flushHandshake()
-			single(r, ContentName(r.Type), r.Type, afterCCS, false)
+		}
+		msg.Encrypted = msg.Encrypted || r.encrypted
+		msg.Decrypted = msg.Decrypted || r.decrypted
+		msg.endOffsetDelta = r.rec.Offset + r.rec.Len() - msg.Offset
+		if r.start+r.plain > end {
+			break
+		}
+		ri++
+	}
+	if first { // the message started in an earlier record
+		msg.Offset = p.hsRecs[max(ri-1, 0)].rec.Offset
+	}
+	return msg, ri
+}
+
+// noteHandshake records what a handshake message says about the
+// connection: a HelloRetryRequest, a certificate request, the TLS ≤ 1.2
+// key-exchange group.
+func (p *dirParser) noteHandshake(m HandshakeMessage, msg *Message) {
+	switch m.Type {
+	case TypeServerHello:
+		if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
+			msg.Name = "HelloRetryRequest"
+		}
+	case TypeCertificateRequest:
+		p.a.CertRequested = true
+	case TypeServerKeyExchange:
+		if p.a.Group == "" {
+			p.a.Group = skeGroup(p.a.CipherSuite, m.Body)
 		}
 	}
-	flushHandshake()
-	if len(hsBuf) > 0 || len(hsRecs) > 0 {
-		// An incomplete handshake message at the end: attribute its records.
-		// Its bytes: what is left of the buffer, and the overhead of the
-		// records that start inside it (an earlier message took the rest).
-		m := Message{Dir: d, Name: "IncompleteHandshake", Content: ContentHandshake, Payload: -1, Bytes: len(hsBuf)}
-		for i, r := range hsRecs {
+}
+
+func (p *dirParser) appendApp(r Record, payload int, encrypted, decrypted bool) {
+	if n := len(p.out); n > 0 && p.out[n-1].Name == "ApplicationData" && p.out[n-1].Decrypted == decrypted {
+		m := &p.out[n-1]
+		m.Bytes += r.Len()
+		m.Records++
+		m.endOffsetDelta = r.Offset + r.Len() - m.Offset
+		if m.Payload >= 0 && payload >= 0 {
+			m.Payload += payload
+		} else {
+			m.Payload = -1
+		}
+		return
+	}
+	p.out = append(p.out, Message{Dir: p.d, Name: "ApplicationData", Content: ContentApplicationData, Bytes: r.Len(),
+		Records: 1, Payload: payload, Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
+}
+
+func (p *dirParser) single(r Record, name string, content uint8, encrypted, decrypted bool) {
+	p.out = append(p.out, Message{Dir: p.d, Name: name, Content: content, Bytes: r.Len(), Records: 1, Payload: -1,
+		Encrypted: encrypted, Decrypted: decrypted, Offset: r.Offset, endOffsetDelta: r.Len()})
+}
+
+// finish attributes an incomplete handshake message at the end: what is
+// left of the buffer, and the overhead of the records that start inside
+// it (an earlier message took the rest); and notes what did not decrypt.
+func (p *dirParser) finish() {
+	if len(p.hsBuf) > 0 || len(p.hsRecs) > 0 {
+		m := Message{Dir: p.d, Name: "IncompleteHandshake", Content: ContentHandshake, Payload: -1, Bytes: len(p.hsBuf)}
+		for i, r := range p.hsRecs {
 			if r.start >= 0 {
 				m.Bytes += r.overhead
 				m.Records++
@@ -549,13 +604,12 @@ func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, cl
 			}
 			m.endOffsetDelta = r.rec.Offset + r.rec.Len() - m.Offset
 		}
-		out = append(out, m)
-		a.Notes = append(a.Notes, fmt.Sprintf("%s: an incomplete handshake message at the end of the stream", d))
+		p.out = append(p.out, m)
+		p.a.Notes = append(p.a.Notes, fmt.Sprintf("%s: an incomplete handshake message at the end of the stream", p.d))
 	}
-	if keyFailed {
-		a.Notes = append(a.Notes, fmt.Sprintf("%s: some TLS 1.3 records did not decrypt with the logged keys; attributed by flight", d))
+	if p.keyFailed {
+		p.a.Notes = append(p.a.Notes, fmt.Sprintf("%s: some TLS 1.3 records did not decrypt with the logged keys; attributed by flight", p.d))
 	}
-	return out
 }
 
 // flights numbers the flights, labels TLS 1.3 records that could not be

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -283,8 +284,9 @@ func secondsString(s float64) string {
 
 // traceFlags read a CSV trace.
 type traceFlags struct {
-	file string
-	opt  meter.TraceOptions
+	file     string
+	opt      meter.TraceOptions
+	interval time.Duration
 }
 
 func (t *traceFlags) register(cmd *cobra.Command) {
@@ -296,6 +298,17 @@ func (t *traceFlags) register(cmd *cobra.Command) {
 	f.StringVar(&t.opt.PowerUnit, "power-unit", "", "the power column's unit: W, mW, uW")
 	f.Float64Var(&t.opt.Volts, "volts", 0, "the supply voltage, for a trace with current but no voltage column")
 	f.Float64Var(&t.opt.MaxGap, "max-gap", 0, "report intervals longer than this many seconds as gaps (default 10× the median interval)")
+	f.StringVar(&t.opt.Format, "meter", "", "the trace's export layout: "+strings.Join(traceFormatNames(), ", ")+" (default: detected from its first lines)")
+	f.DurationVar(&t.interval, "sample-interval", 0, "time between readings, for loggers that print no time (an INA226 sketch's delay)")
+	f.Float64Var(&t.opt.SampleRate, "sample-rate", 0, "the instrument's sample rate in Hz where samples are timed by index (pymonsoon: default 5000)")
+}
+
+func traceFormatNames() []string {
+	var out []string
+	for _, f := range meter.TraceFormats() {
+		out = append(out, f.Name)
+	}
+	return out
 }
 
 func (t *traceFlags) read() (*meter.Trace, error) {
@@ -307,6 +320,7 @@ func (t *traceFlags) read() (*meter.Trace, error) {
 		return nil, fmt.Errorf("--trace: %w", err)
 	}
 	defer fh.Close()
+	t.opt.Interval = t.interval.Seconds()
 	return meter.ReadTrace(t.file, fh, t.opt)
 }
 
@@ -318,13 +332,17 @@ func newEnergyTraceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace --trace FILE.csv",
 		Short: "Integrate an external meter's CSV trace: energy, mean power and current",
-		Long: `Read a CSV exported by an external meter — Monsoon ("Time(s),Main(mA),Main
-Voltage(V)"), Otii ("Timestamp (s),Main current (A)"), an INA219 logger
-("time_ms,bus_voltage_V,current_mA,power_mW") — and integrate its power over
-time by the trapezoidal rule. Units come from the header or the --*-unit
-flags; time must increase; gaps and repeated headers are reported by line.`,
-		Example: `  cryptocost energy trace --trace otii.csv
-  cryptocost energy trace --trace ina219.csv --format json`,
+		Long: `Read an external meter's export as the instrument writes it — Nordic PPK2
+(Power Profiler CSV with its digital channels), Joulescope (UI export with or
+without its header, statistics recording), Monsoon (PowerTool, PyMonsoon),
+Otii, INA219 and INA226 serial logs, or any CSV whose header names time and
+current or power columns with units — and integrate its power over time by
+the trapezoidal rule. The layout is detected from the first lines or named
+with --meter; time must increase; gaps and repeated headers are reported by
+line.`,
+		Example: `  cryptocost energy trace --trace ppk2.csv --volts 3.0
+  cryptocost energy trace --trace ina226.log --sample-interval 1s
+  cryptocost energy trace --trace joulescope.csv --meter joulescope --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -339,7 +357,8 @@ flags; time must increase; gaps and repeated headers are reported by line.`,
 			j := t.Energy()
 			run := energy.NewRun("energy-trace", tool(), os.Args)
 			r := result.Result{
-				Subject:    result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns}},
+				Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
+					"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
 				Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
 				Warnings:   t.Warnings,
 			}
@@ -370,6 +389,7 @@ func newEnergyAttributeCmd() *cobra.Command {
 	var (
 		tf       traceFlags
 		markers  string
+		digital  string
 		offset   float64
 		baseline float64
 		guard    float64
@@ -397,21 +417,30 @@ gross and net of the mean idle power next to each occurrence.`,
 			if err != nil {
 				return err
 			}
-			if markers == "" {
-				return fmt.Errorf("--markers FILE.jsonl is required: the start and end of each phase")
-			}
-			mf, err := os.Open(markers)
-			if err != nil {
-				return fmt.Errorf("--markers: %w", err)
-			}
-			defer mf.Close()
-			phases, err := meter.ReadMarkers(markers, mf, offset)
-			if err != nil {
-				return err
+			if (markers == "") == (digital == "") {
+				return fmt.Errorf("give --markers FILE.jsonl (the start and end of each phase) or --digital CHANNEL (the trace's own digital input, high during each phase), one of them")
 			}
 			t, err := tf.read()
 			if err != nil {
 				return err
+			}
+			var phases []meter.Phase
+			if digital != "" {
+				var warns []string
+				if phases, warns, err = t.DigitalPhases(digital); err != nil {
+					return err
+				}
+				t.Warnings = append(t.Warnings, warns...)
+				markers = "digital channel " + digital
+			} else {
+				mf, err := os.Open(markers)
+				if err != nil {
+					return fmt.Errorf("--markers: %w", err)
+				}
+				defer mf.Close()
+				if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
+					return err
+				}
 			}
 			ats, err := meter.Attribute(t, phases, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
 			if err != nil {
@@ -424,6 +453,7 @@ gross and net of the mean idle power next to each occurrence.`,
 	}
 	tf.register(cmd)
 	cmd.Flags().StringVar(&markers, "markers", "", "the JSONL marker `FILE`")
+	cmd.Flags().StringVar(&digital, "digital", "", "phases from the trace's digital `CHANNEL` instead of markers (PPK2 D0…D7, Joulescope in0/in1): high during each phase")
 	cmd.Flags().Float64Var(&offset, "offset", 0, "seconds added to every marker time (to put markers on the trace's clock)")
 	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
 	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
@@ -517,8 +547,13 @@ func newEnergyMetersCmd() *cobra.Command {
 			if err := tw.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), "External meters: export a CSV trace and use cryptocost energy trace / attribute.")
-			return nil
+			fmt.Fprintln(cmd.OutOrStdout(), "\nExternal meters: their exports, read by cryptocost energy trace / attribute (--meter NAME, or detected):")
+			tw = tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "TRACE FORMAT\tLAYOUT\tSOURCE")
+			for _, f := range meter.TraceFormats() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Name, f.Description, f.Source)
+			}
+			return tw.Flush()
 		},
 	}
 	mf.register(cmd)

@@ -15,7 +15,8 @@ func newListCmd() *cobra.Command {
 	var (
 		families         []string
 		security, format string
-		provider         string
+		providers        []string
+		listProviders    bool
 		noLegacy         bool
 	)
 	cmd := &cobra.Command{
@@ -28,9 +29,14 @@ studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
 		Example: `  cryptocost list
   cryptocost list --family sign --security 128
   cryptocost list 'ML-*' --format json
-  cryptocost list --security 112+ --no-legacy`,
+  cryptocost list --security 112+ --no-legacy
+  cryptocost list --providers
+  cryptocost list SHA-256 --provider '*'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f := listing.Filter{Globs: args, Provider: provider, NoLegacy: noLegacy}
+			if listProviders {
+				return listing.WriteProviders(cmd.OutOrStdout(), format)
+			}
+			f := listing.Filter{Globs: args, Providers: providers, NoLegacy: noLegacy}
 			for _, name := range families {
 				fam, err := scheme.ParseFamily(name)
 				if err != nil {
@@ -66,7 +72,8 @@ studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
 	}
 	cmd.Flags().StringSliceVar(&families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
 	cmd.Flags().StringVar(&security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
-	cmd.Flags().StringVar(&provider, "provider", "", "only this provider (glob): go, x/crypto, circl, cryptocost, ...")
+	cmd.Flags().StringSliceVar(&providers, "provider", nil, "only these providers (names or globs): go, x/crypto, circl, openssl, sodium, mbedtls, wolfssl, gcrypt, '*' (default: the Go providers)")
+	cmd.Flags().BoolVar(&listProviders, "providers", false, "list the providers instead: which C libraries are compiled in and loaded, and why others are not")
 	cmd.Flags().BoolVar(&noLegacy, "no-legacy", false, "leave out legacy (broken or deprecated) schemes")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd

@@ -8,6 +8,10 @@
 //go:debug rsa1024min=0
 package main
 
-import "os"
+import (
+	"os"
+
+	_ "github.com/cryptocost/cryptocost/scheme/provider/all" // C-library providers (listed even when absent)
+)
 
 func main() { os.Exit(Main()) }

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,9 +57,14 @@ func checkJSON(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 2 {
 		ts.Fatalf("usage: checkjson FILE STATUS [MIN-RESULTS]")
 	}
-	runs, err := result.ReadJSON(strings.NewReader(ts.ReadFile(args[0])))
+	data := ts.ReadFile(args[0])
+	runs, err := result.ReadJSON(strings.NewReader(data))
 	if err != nil {
 		ts.Fatalf("%s: %v", args[0], err)
+	}
+	// Every run a command writes matches the shipped JSON Schema.
+	if err := validateRunSchema([]byte(data)); err != nil {
+		ts.Fatalf("%s does not match result/run.schema.json: %v", args[0], err)
 	}
 	run := runs[0]
 	minResults := 1
@@ -73,6 +80,30 @@ func checkJSON(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s: %s has no raw samples", args[0], r.Subject.Name)
 		}
 	}
+}
+
+var runSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(result.JSONSchema))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("run.schema.json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("run.schema.json")
+})
+
+func validateRunSchema(data []byte) error {
+	sch, err := runSchema()
+	if err != nil {
+		return err
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	return sch.Validate(inst)
 }
 
 // checkgobench FILE N: FILE parses with benchfmt (as benchstat reads it)

@@ -54,7 +54,7 @@ func checkMCU(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			continue
 		}
-		if r.Provenance.Label != result.Measured || r.Provenance.Method.Name != "simulated: simavr atmega328p" ||
+		if r.Provenance.Label != result.Simulated || r.Provenance.Method.Name != "simulated: simavr atmega328p" ||
 			!strings.HasPrefix(r.Provenance.Verified, "known-answer tests passed in the simulator") {
 			ts.Fatalf("%s: provenance %+v", r.Subject.Name, r.Provenance)
 		}

@@ -434,7 +434,7 @@ func radioWhatIfs(f *radioSimFlags, inputs []radio.Input) ([]radioTrace, error) 
 			if f.resumedPackets > len(resumed.Packets) {
 				return nil, fmt.Errorf("--resumed-packets %d: %s has %d packets", f.resumedPackets, f.resumed, len(resumed.Packets))
 			}
-			resumed = &result.Trace{Link: resumed.Link, HeaderModel: resumed.HeaderModel, Packets: resumed.Packets[:f.resumedPackets]}
+			resumed = &result.Trace{Link: resumed.Link, HeaderModel: resumed.HeaderModel, Transport: resumed.Transport, Packets: resumed.Packets[:f.resumedPackets]}
 		}
 	}
 	var out []radioTrace

@@ -1,7 +1,10 @@
 // Package meter measures energy: live meters read during a run (RAPL
 // counters through powercap, a Linux battery gauge through power_supply),
-// and traces exported by external meters (Monsoon-, Otii- or INA219-style
-// CSV logs) integrated whole or per phase between markers.
+// and traces exported by external meters, read as the instruments write
+// them (formats.go: a registry of layouts — Nordic PPK2, Joulescope,
+// Monsoon, Otii, INA219/INA226 serial logs, plain CSV — detected or named),
+// integrated whole or per phase between markers or a digital channel's
+// edges.
 //
 // Each live meter is one file implementing Meter, registered by name and
 // failing alone with a reason and a fix (the node_exporter collector

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -22,8 +23,21 @@ type Trace struct {
 	// energy across them is interpolated linearly (a warning names each).
 	Gaps     []Gap
 	Warnings []string
+	// Format is the export layout the trace was read as (TraceFormats).
+	Format string
+	// SampleInterval is the median time between samples (seconds): the
+	// instrument's sample period as the file shows it.
+	SampleInterval float64
+	// Digital names the digital channels the file carries (PPK2's D0–D7,
+	// Joulescope's in0/in1), and DigitalStates holds, per sample, bit i =
+	// channel i's level (DigitalPhases turns them into phases).
+	Digital       []string
+	DigitalStates []uint16
 	// lines maps sample i to its line in the file.
 	lines []int
+	// energyColumn is the file's own accumulated energy per sample (J),
+	// when it has one.
+	energyColumn []float64
 }
 
 // TraceOptions override what the header says or lacks.
@@ -40,6 +54,15 @@ type TraceOptions struct {
 	// MaxSamples caps the samples read (0: 20 million), so a hostile or
 	// mistaken input cannot exhaust memory.
 	MaxSamples int
+	// Format names the export layout (TraceFormats: "ppk2", "joulescope",
+	// ...); empty detects it from the file's first lines.
+	Format string
+	// Interval is the time between samples (seconds) for loggers that
+	// write no time (INA226 sketches printing every delay(1000) ms).
+	Interval float64
+	// SampleRate overrides a format's nominal sample rate (Hz) where the
+	// time comes from the sample index (PyMonsoon: 5 kHz).
+	SampleRate float64
 }
 
 // The units a column may have, in its base unit (s, A, V, W).
@@ -61,17 +84,78 @@ type column struct {
 
 type layout struct {
 	time, current, voltage, power *column
+	// energy is an accumulated-energy column (J) checked against the
+	// integral (Joulescope's statistics export), nil if none.
+	energy  *column
+	digital []digitalColumn
 }
+
+// digitalColumn is a column of digital levels: one channel ("D3", "in0")
+// or, as PPK2's "D0-D7" column, eight written as a bit string.
+type digitalColumn struct {
+	index int
+	// first is the channel number of the first (bits == 1) or of D0.
+	first, bits int
+}
+
+// dialect is what an export format tells the CSV reader that its header
+// does not (formats.go).
+type dialect struct {
+	// headerInComment: the header is the first line, written as a '#'
+	// comment (Joulescope).
+	headerInComment bool
+	// header is used when the file has none (Joulescope without "add
+	// header").
+	header []string
+	// units are the units of header names that carry none, by role
+	// ("time": "s"): Joulescope's statistics export is in SI units.
+	units map[string]string
+	// period, if set, replaces the time column: sample i is at i·period
+	// seconds, and the time column is the host's clock, only checked
+	// (PyMonsoon).
+	period float64
+	// hostTimeScale converts the ignored time column to seconds.
+	hostTimeScale float64
+	// noVoltage replaces the error for a current trace without voltage.
+	noVoltage string
+}
+
+// digitalName matches a digital channel's column: PPK2's "D0"…"D7" and
+// "D0-D7", Joulescope's "in0"/"in1".
+var digitalName = regexp.MustCompile(`^(?i)(?:d([0-7])(?:-d([0-7]))?|in([0-9]))$`)
 
 // classify maps a header to column roles. Monsoon PowerTool exports
 // "Time(s),Main(mA),Main Voltage(V)"; Otii "Timestamp (s),Main current (A)";
 // INA219 sketches "time_ms,bus_voltage_V,shunt_voltage_mV,current_mA,power_mW".
-func classify(header []string, opt TraceOptions) (layout, []string, error) {
+func classify(header []string, opt TraceOptions, d *dialect) (layout, []string, error) {
 	var l layout
 	var notes []string
 	for i, h := range header {
 		name := strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		low := strings.ToLower(name)
+		if name == "" {
+			continue // a trailing comma (PyMonsoon ends every line with one)
+		}
+		if low == "bits" {
+			// The Power Profiler app's earlier name for its D0-D7 column.
+			l.digital = append(l.digital, digitalColumn{index: i, first: 0, bits: 8})
+			continue
+		}
+		if m := digitalName.FindStringSubmatch(name); m != nil {
+			dc := digitalColumn{index: i, bits: 1}
+			switch {
+			case m[2] != "": // "D0-D7"
+				lo, _ := strconv.Atoi(m[1])
+				hi, _ := strconv.Atoi(m[2])
+				dc.first, dc.bits = lo, hi-lo+1
+			case m[1] != "":
+				dc.first, _ = strconv.Atoi(m[1])
+			default:
+				dc.first, _ = strconv.Atoi(m[3])
+			}
+			l.digital = append(l.digital, dc)
+			continue
+		}
 		unit := ""
 		if m := unitInHeader.FindStringSubmatch(name); m != nil {
 			unit = m[1] + m[2]
@@ -80,6 +164,11 @@ func classify(header []string, opt TraceOptions) (layout, []string, error) {
 		var units map[string]float64
 		var override string
 		switch {
+		case d != nil && d.units != nil && (low == "energy" || strings.HasPrefix(low, "energy ")):
+			role, units = &l.energy, map[string]float64{"j": 1}
+			if unit == "" {
+				unit = d.units["energy"]
+			}
 		case strings.Contains(low, "shunt"):
 			notes = append(notes, fmt.Sprintf("column %q ignored (a shunt voltage: the current column is used)", name))
 			continue
@@ -102,6 +191,9 @@ func classify(header []string, opt TraceOptions) (layout, []string, error) {
 		if override != "" {
 			unit = override
 		}
+		if unit == "" && d != nil && d.units != nil {
+			unit = d.units[roleName(role, &l)]
+		}
 		if unit == "" {
 			return l, nil, fmt.Errorf("column %q has no unit: name it in the header (%q) or give --%s-unit", name, name+" ("+exampleUnit(role, &l)+")", roleName(role, &l))
 		}
@@ -121,6 +213,9 @@ func classify(header []string, opt TraceOptions) (layout, []string, error) {
 	case l.power == nil && l.current == nil:
 		return l, nil, fmt.Errorf("no current or power column in header %q: want \"current (mA)\" (with a voltage column or --volts) or \"power (mW)\"", strings.Join(header, ","))
 	case l.power == nil && l.voltage == nil && opt.Volts <= 0:
+		if d != nil && d.noVoltage != "" {
+			return l, nil, fmt.Errorf("a current column (%q) but no voltage: %s", l.current.name, d.noVoltage)
+		}
 		return l, nil, fmt.Errorf("a current column (%q) but no voltage: add a voltage column or give --volts, the supply voltage", l.current.name)
 	}
 	return l, notes, nil
@@ -134,6 +229,8 @@ func roleName(role **column, l *layout) string {
 		return "current"
 	case &l.voltage:
 		return "voltage"
+	case &l.energy:
+		return "energy"
 	}
 	return "power"
 }
@@ -151,35 +248,66 @@ func sortedStrings(s []string) []string {
 	return s
 }
 
-// ReadTrace reads a CSV trace: a header naming a time column and a
+// readCSV reads a CSV trace: a header naming a time column and a
 // current (with a voltage column or opt.Volts) or power column, each with
 // its unit, then one sample per line. Lines starting with '#' are
 // comments. Time must increase strictly; a repeated header with other
-// units (concatenated logs) is an error; gaps are warnings.
-func ReadTrace(name string, r io.Reader, opt TraceOptions) (*Trace, error) {
+// units (concatenated logs) is an error; gaps are warnings. d says what a
+// format's header does not (nil: the header says everything).
+func readCSV(name string, r io.Reader, opt TraceOptions, d *dialect) (*Trace, error) {
 	if opt.MaxSamples <= 0 {
 		opt.MaxSamples = 20_000_000
 	}
 	br := bufio.NewReaderSize(&lineLimit{r: r, max: maxLine}, 1<<16)
+	if d != nil && d.headerInComment {
+		// The header is the first line behind a '#': drop the '#' so the
+		// CSV reader sees it, later comment lines stay comments.
+		if b, err := br.Peek(1); err == nil && b[0] == '#' {
+			br.ReadByte()
+		}
+	}
 	cr := csv.NewReader(br)
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	t := &Trace{File: name}
-	header, err := cr.Read()
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty: a trace needs a header and samples", name)
+	var header []string
+	if d != nil && d.header != nil {
+		header = d.header
+	} else {
+		h, err := cr.Read()
+		if err == io.EOF {
+			return nil, fmt.Errorf("%s: empty: a trace needs a header and samples", name)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		header = append([]string(nil), h...)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	header = append([]string(nil), header...)
-	l, notes, err := classify(header, opt)
+	l, notes, err := classify(header, opt, d)
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: %w", name, err)
 	}
+	for _, dc := range l.digital {
+		for b := range dc.bits {
+			prefix := "D"
+			if strings.HasPrefix(strings.ToLower(header[dc.index]), "in") {
+				prefix = "in"
+			}
+			t.Digital = append(t.Digital, fmt.Sprintf("%s%d", prefix, dc.first+b))
+		}
+	}
+	if len(t.Digital) > 0 {
+		t.Columns += "; digital " + strings.Join(t.Digital, ", ")
+	}
+	period := 0.0
+	if d != nil {
+		period = d.period
+	}
+	hostFirst, hostLast := math.NaN(), math.NaN()
 	t.Warnings = append(t.Warnings, notes...)
-	t.Columns = describeLayout(l, opt)
+	cols := describeLayout(l, opt)
+	t.Columns = cols
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -202,19 +330,46 @@ func ReadTrace(name string, r io.Reader, opt TraceOptions) (*Trace, error) {
 		if !looksNumeric(rec[l.time.index]) {
 			// A header again: concatenated logs. Same units: skip it; other
 			// units: the samples after it would be misread.
-			again, _, err := classify(rec, opt)
-			if err == nil && describeLayout(again, opt) == t.Columns {
+			again, _, err := classify(rec, opt, d)
+			if err == nil && describeLayout(again, opt) == cols {
 				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: the header repeats (concatenated logs?); skipped", line))
 				continue
 			}
 			if err == nil {
-				return nil, fmt.Errorf("%s:%d: a second header with other units (%s, after %s): mixed units in one trace; split the file", name, line, describeLayout(again, opt), t.Columns)
+				return nil, fmt.Errorf("%s:%d: a second header with other units (%s, after %s): mixed units in one trace; split the file", name, line, describeLayout(again, opt), cols)
 			}
 			return nil, fmt.Errorf("%s:%d: time %q is not a number", name, line, rec[l.time.index])
 		}
 		s, err := parseSample(rec, l, opt)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if period > 0 {
+			// The time column is the host's clock: keep its ends to check
+			// the sample count against, and time the samples by index.
+			host := s.T / l.time.scale * d.hostTimeScale
+			if math.IsNaN(hostFirst) {
+				hostFirst = host
+			}
+			hostLast = host
+			s.T = float64(len(t.Samples)) * period
+		}
+		if len(l.digital) > 0 {
+			st, err := parseDigital(rec, l.digital)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			}
+			t.DigitalStates = append(t.DigitalStates, st)
+		}
+		if l.energy != nil {
+			if l.energy.index >= len(rec) {
+				return nil, fmt.Errorf("%s:%d: no value for column %q", name, line, l.energy.name)
+			}
+			e, err := strconv.ParseFloat(strings.TrimSpace(rec[l.energy.index]), 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %s %q is not a number", name, line, l.energy.name, rec[l.energy.index])
+			}
+			t.energyColumn = append(t.energyColumn, e*l.energy.scale)
 		}
 		if n := len(t.Samples); n > 0 && !(s.T > t.Samples[n-1].T) {
 			return nil, fmt.Errorf("%s:%d: time %.9g s is not after the previous sample's %.9g s (line %d): a trace's time must increase; sort it, or split logs that restart their clock",
@@ -226,14 +381,94 @@ func ReadTrace(name string, r io.Reader, opt TraceOptions) (*Trace, error) {
 		t.Samples = append(t.Samples, s)
 		t.lines = append(t.lines, line)
 	}
-	if len(t.Samples) < 2 {
-		return nil, fmt.Errorf("%s: %d samples: a trace needs at least two", name, len(t.Samples))
+	if err := t.finish(opt); err != nil {
+		return nil, err
 	}
+	if period > 0 {
+		nominal := t.Samples[len(t.Samples)-1].T
+		host := hostLast - hostFirst
+		t.Columns += fmt.Sprintf("; sample i at i × %g s (the file's time column is the host's clock per USB packet: %.6g s over the same samples)", period, host)
+		// The host stamps each USB packet as it arrives, so its span may
+		// exceed the samples' by a packet or two; much more means samples
+		// were dropped and the index clock runs short.
+		if host > nominal*1.05+0.05 {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("the host clock spans %.6g s but %d samples at %g Hz span %.6g s: samples were dropped (or --sample-rate is not the instrument's); the energy covers the samples kept",
+				host, len(t.Samples), 1/period, nominal))
+		}
+	}
+	if l.energy != nil && len(t.energyColumn) == len(t.Samples) {
+		// The instrument's own accumulated energy against our integral.
+		theirs := t.energyColumn[len(t.energyColumn)-1] - t.energyColumn[0]
+		ours := t.Energy()
+		t.Columns += fmt.Sprintf("; the file's own accumulated energy %q: %.6g J over the samples, the integral %.6g J", l.energy.name, theirs, ours)
+		if math.Abs(theirs-ours) > 0.01*math.Abs(theirs)+1e-12 {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("the instrument's accumulated energy (%.6g J) and the integral of its samples (%.6g J) differ by more than 1 %%: its rows are averages over windows the integral cannot see", theirs, ours))
+		}
+	}
+	return t, nil
+}
+
+// finish checks the sample count, the sample interval and the gaps.
+func (t *Trace) finish(opt TraceOptions) error {
+	if len(t.Samples) < 2 {
+		return fmt.Errorf("%s: %d samples: a trace needs at least two", t.File, len(t.Samples))
+	}
+	t.SampleInterval = medianInterval(t.Samples)
 	t.Gaps = findGaps(t.Samples, opt.MaxGap, t.lines)
 	for _, g := range t.Gaps {
 		t.Warnings = append(t.Warnings, "gap: "+g.String()+"; the energy across it is interpolated linearly")
 	}
-	return t, nil
+	return nil
+}
+
+// medianInterval is the median time between consecutive samples.
+func medianInterval(s []Sample) float64 {
+	d := make([]float64, 0, len(s)-1)
+	for i := 1; i < len(s); i++ {
+		d = append(d, s[i].T-s[i-1].T)
+	}
+	sort.Float64s(d)
+	return d[len(d)/2]
+}
+
+// parseDigital reads the digital columns of one row into a bit set.
+func parseDigital(rec []string, cols []digitalColumn) (uint16, error) {
+	var st uint16
+	bit := 0
+	for _, dc := range cols {
+		if dc.index >= len(rec) {
+			return 0, fmt.Errorf("no value for digital column %d", dc.index+1)
+		}
+		v := strings.TrimSpace(rec[dc.index])
+		if dc.bits == 1 {
+			switch v {
+			case "0":
+			case "1":
+				st |= 1 << bit
+			default:
+				return 0, fmt.Errorf("digital level %q: want 0 or 1", v)
+			}
+			bit++
+			continue
+		}
+		// PPK2's "D0-D7": the byte in binary as the Power Profiler app
+		// writes it (toString(2).padStart(8, '0')), most significant bit
+		// first, so the last character is D0.
+		if len(v) != dc.bits {
+			return 0, fmt.Errorf("digital bits %q: want %d characters of 0 and 1 (D%d…D%d, the last is D%d)", v, dc.bits, dc.first+dc.bits-1, dc.first, dc.first)
+		}
+		for k := range dc.bits {
+			switch v[dc.bits-1-k] {
+			case '0':
+			case '1':
+				st |= 1 << (bit + k)
+			default:
+				return 0, fmt.Errorf("digital bits %q: want only 0 and 1", v)
+			}
+		}
+		bit += dc.bits
+	}
+	return st, nil
 }
 
 func describeLayout(l layout, opt TraceOptions) string {

@@ -290,8 +290,15 @@ func FuzzReadTrace(f *testing.F) {
 	}
 	f.Add([]byte("time (s),current (mA),voltage (V)\n0,1,3\n1,2,3\ntime (s),current (A),voltage (V)\n2,1,3\n"))
 	f.Add([]byte("t (ms),power (mW)\n0,1\n\n5,2\n1,3\n"))
+	// The instruments' own layouts (formats.go), each detected from its
+	// first lines.
+	formats, _ := filepath.Glob(filepath.Join("testdata", "formats", "*"))
+	for _, name := range formats {
+		data, _ := os.ReadFile(name)
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tr, err := ReadTrace("fuzz.csv", bytes.NewReader(data), TraceOptions{Volts: 3, MaxSamples: 10000})
+		tr, err := ReadTrace("fuzz.csv", bytes.NewReader(data), TraceOptions{Volts: 3, MaxSamples: 10000, Interval: 1})
 		if err != nil {
 			return
 		}
@@ -305,6 +312,17 @@ func FuzzReadTrace(f *testing.F) {
 		}
 		if e := tr.Energy(); math.IsNaN(e) {
 			t.Fatalf("energy NaN")
+		}
+		if len(tr.Digital) > 0 && len(tr.DigitalStates) != len(tr.Samples) {
+			t.Fatalf("%d digital states for %d samples", len(tr.DigitalStates), len(tr.Samples))
+		}
+		for _, ch := range tr.Digital {
+			phases, _, err := tr.DigitalPhases(ch)
+			for _, p := range phases {
+				if err == nil && !(p.End > p.Start) {
+					t.Fatalf("phase %+v", p)
+				}
+			}
 		}
 	})
 }

@@ -18,15 +18,24 @@ type Filter struct {
 	MinBits  int
 	MaxBits  int      // 0: no maximum
 	Globs    []string // name globs; empty: all
-	Provider string   // glob; empty: all
-	NoLegacy bool
+	// Providers are provider names or globs; empty: the Go providers
+	// (C-library providers are listed, as bench measures them, when named).
+	Providers []string
+	NoLegacy  bool
 }
 
 // Select returns the registered schemes the filter admits, in registry order.
 func Select(f Filter) ([]scheme.Scheme, error) {
-	for _, g := range append(append([]string{}, f.Globs...), f.Provider) {
+	for _, g := range append(append([]string{}, f.Globs...), f.Providers...) {
 		if _, err := path.Match(strings.ToLower(g), ""); err != nil {
 			return nil, fmt.Errorf("bad pattern %q: %v", g, err)
+		}
+	}
+	for _, p := range f.Providers {
+		if !strings.ContainsAny(p, "*?[") {
+			if _, err := scheme.LookupProvider(p); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var out []scheme.Scheme
@@ -41,7 +50,10 @@ func Select(f Filter) ([]scheme.Scheme, error) {
 		if f.NoLegacy && info.Legacy != "" {
 			continue
 		}
-		if f.Provider != "" && !globMatch(f.Provider, string(info.Provider)) {
+		if len(f.Providers) > 0 && !matchesProvider(f.Providers, info.Provider) {
+			continue
+		}
+		if len(f.Providers) == 0 && scheme.IsCProvider(info.Provider) {
 			continue
 		}
 		if len(f.Globs) > 0 && !matchesAny(f.Globs, info) {
@@ -75,6 +87,15 @@ func matchesAny(globs []string, info *scheme.Info) bool {
 	return false
 }
 
+func matchesProvider(globs []string, p scheme.Provider) bool {
+	for _, g := range globs {
+		if globMatch(g, string(p)) {
+			return true
+		}
+	}
+	return false
+}
+
 func globMatch(pattern, name string) bool {
 	ok, _ := path.Match(strings.ToLower(pattern), strings.ToLower(name))
 	return ok
@@ -94,6 +115,8 @@ type Entry struct {
 	ID string `json:"id"`
 	scheme.Info
 	Operations []Operation `json:"operations"`
+	// Unavailable says why the scheme cannot run on this machine.
+	Unavailable string `json:"unavailable,omitempty"`
 }
 
 // Operation is the JSON shape of one operation.
@@ -109,6 +132,9 @@ func Entries(ss []scheme.Scheme) []Entry {
 	out := make([]Entry, 0, len(ss))
 	for _, s := range ss {
 		e := Entry{ID: s.Info().ID(), Info: *s.Info()}
+		if err := scheme.Available(s); err != nil {
+			e.Unavailable = err.Error()
+		}
 		for _, op := range s.Operations() {
 			e.Operations = append(e.Operations, Operation{Name: op.Name, Input: op.Input.String(), Multiple: op.Multiple, Slow: op.Slow})
 		}
@@ -159,6 +185,68 @@ func WriteTable(w io.Writer, ss []scheme.Scheme) error {
 		return err
 	}
 	fmt.Fprintf(w, "%d schemes (%d legacy). Security: bits per NIST SP 800-57 Pt 1 Rev 5 Tables 2-3; 0 = broken. 'cryptocost list --format json' has every field.\n", len(ss), legacy)
+	for _, s := range ss {
+		if err := scheme.Available(s); err != nil {
+			fmt.Fprintf(w, "%s is %v\n", s.Info().ID(), err)
+		}
+	}
+	return writeProviderSummary(w, ss)
+}
+
+// writeProviderSummary says which C-library providers are here (and how
+// to list their schemes) and why the others are not.
+func writeProviderSummary(w io.Writer, listed []scheme.Scheme) error {
+	shown := map[scheme.Provider]bool{}
+	for _, s := range listed {
+		shown[s.Info().Provider] = true
+	}
+	var here, absent []string
+	for _, p := range scheme.Providers() {
+		if p.Kind != scheme.KindC {
+			continue
+		}
+		switch {
+		case p.Status != scheme.ProviderAvailable:
+			absent = append(absent, fmt.Sprintf("%s: %s (%s); Debian package %s", p.Name, p.Status, p.Reason, p.Package))
+		case !shown[p.Name]:
+			here = append(here, fmt.Sprintf("%s (%d, %s)", p.Name, p.Schemes, p.Library))
+		}
+	}
+	if len(here) > 0 {
+		fmt.Fprintf(w, "C-library providers, listed and measured when named (--provider NAME, or --provider '*' for all): %s\n", strings.Join(here, ", "))
+	}
+	for _, a := range absent {
+		fmt.Fprintf(w, "provider %s\n", a)
+	}
+	return nil
+}
+
+// WriteProviders writes every provider: kind, status, scheme count, the
+// library's version, or why it is not here and the Debian package that
+// brings it.
+func WriteProviders(w io.Writer, format string) error {
+	ps := scheme.Providers()
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(ps)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROVIDER\tKIND\tSTATUS\tSCHEMES\tLIBRARY OR REASON")
+	for _, p := range ps {
+		detail := p.Library
+		if detail == "" {
+			detail = p.Description
+		}
+		if p.Status != scheme.ProviderAvailable {
+			detail = p.Reason + "; Debian package " + p.Package + " brings it"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", p.Name, p.Kind, p.Status, p.Schemes, detail)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "Go providers are always here and measured by default; C libraries (cgo, opened at run time) when --provider names them.")
 	return nil
 }
 

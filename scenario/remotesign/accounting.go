@@ -174,7 +174,7 @@ func (c *Conn) SignerTrace(linkName string) *result.Trace {
 		return time.Duration(float64(n) * 8 / rate * 1e9)
 	}
 	pkts := link.ModelTCP(c.Capture.Segments(), c.Stats, p)
-	t := &result.Trace{Link: linkName, HeaderModel: link.HeaderModel +
+	t := &result.Trace{Link: linkName, Transport: result.TransportTCP, HeaderModel: link.HeaderModel +
 		"; at the signer (the TCP server): the client's packets arrive serialisation + latency after it sends them"}
 	for _, pk := range pkts {
 		rp := result.Packet{Bytes: pk.WireBytes, Payload: pk.Len, Label: link.FlagsLabel(pk)}

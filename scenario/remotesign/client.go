@@ -36,6 +36,28 @@ type Request struct {
 // the signer's its own share, so no clocks are compared across machines.
 func (r Request) Transfer() time.Duration { return max(r.Latency-r.Server, 0) }
 
+// SignerOther is the signer's time answering that is neither hashing nor
+// signing: parsing the request, building and writing the response's
+// encoding up to its timestamp. With Hash, Sign and Transfer it
+// decomposes the request's latency exactly (Split).
+func (r Request) SignerOther() time.Duration { return max(r.Server-r.Hash-r.Sign, 0) }
+
+// Split is one request's latency decomposed into parts that add up:
+// Latency = Hash + Sign + SignerOther + Transfer, to the nanosecond (the
+// parts are differences of the same request's timestamps).
+type Split struct {
+	Latency, Hash, Sign, SignerOther, Transfer time.Duration
+}
+
+// Split decomposes the request's latency.
+func (r Request) Split() Split {
+	return Split{Latency: r.Latency, Hash: r.Hash, Sign: r.Sign, SignerOther: r.SignerOther(), Transfer: r.Transfer()}
+}
+
+// Sum is the parts' total; it equals Latency for every request the signer
+// answered inside the client's round trip.
+func (s Split) Sum() time.Duration { return s.Hash + s.Sign + s.SignerOther + s.Transfer }
+
 // Conn is one measured connection: R requests for one document size with
 // one scheme, plain or over TLS.
 type Conn struct {
@@ -62,8 +84,12 @@ type Conn struct {
 	Stats    link.StreamStats
 	Params   link.Params
 	Analysis *tlslab.Analysis
-	// Err is why the connection failed.
+	// Err is why the connection failed; an ErrInterrupted when the run
+	// was interrupted, with the requests measured before it kept.
 	Err error
+	// SignerProcess says the signer ran as its own process (its memory is
+	// then its resident set, not the shared Go heap).
+	SignerProcess bool
 
 	signatures     [][]byte
 	hsStart, hsEnd time.Duration // the TLS handshake at the client, since time zero
@@ -86,13 +112,39 @@ type ConnConfig struct {
 	// MaxResponse bounds a response frame (default 1 MiB: signatures are
 	// kilobytes at most).
 	MaxResponse int
+
+	// afterRequest, if set, is called after each request is written
+	// (RequestWritten) and after its response is read (ResponseRead), with
+	// the request's number: the tests cancel the run there, an explicit
+	// event instead of a timer.
+	afterRequest func(step RequestStep, n int)
+}
+
+// RequestStep is where in a request afterRequest is called.
+type RequestStep int
+
+const (
+	RequestWritten RequestStep = iota
+	ResponseRead
+)
+
+// ErrInterrupted is the error of a connection cut short by the run's
+// interrupt (Ctrl-C): errors.Is(c.Err, ErrInterrupted).
+var ErrInterrupted = errors.New("interrupted")
+
+// interrupted names the interrupt instead of what it did to the socket
+// (the deadline the interrupt sets makes a pending read fail with "i/o
+// timeout"), saying how far the connection got.
+func interrupted(ctx context.Context, done, of int) error {
+	cause := context.Cause(ctx)
+	return fmt.Errorf("%w (%v) after %d of %d requests", ErrInterrupted, cause, done, of)
 }
 
 // Measure makes one connection through the emulated link and sends
 // cfg.Repeats signature requests for cfg.Doc, one after another.
 // Signatures are verified with the scheme's Verify after the timing. On
 // an error the requests measured so far are kept.
-func Measure(ctx context.Context, cfg ConnConfig, server *Server) *Conn {
+func Measure(ctx context.Context, cfg ConnConfig, server SignerStats) *Conn {
 	c := &Conn{Scheme: cfg.Key.Name(), TLS: cfg.TLS != nil, Doc: len(cfg.Doc), Params: cfg.Link, Capture: &tlslab.Capture{}}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 60 * time.Second
@@ -123,6 +175,9 @@ func Measure(ctx context.Context, cfg ConnConfig, server *Server) *Conn {
 		c.hsStart = time.Since(start)
 		if err := tconn.HandshakeContext(ctx); err != nil {
 			c.Err = fmt.Errorf("TLS handshake: %w", err)
+			if ctx.Err() != nil {
+				c.Err = interrupted(ctx, 0, cfg.Repeats)
+			}
 			c.finish(ctx, wrapped, server, remote, &keys)
 			return c
 		}
@@ -130,12 +185,18 @@ func Measure(ctx context.Context, cfg ConnConfig, server *Server) *Conn {
 		conn = tconn
 	}
 	c.Err = c.exchange(ctx, conn, cfg, start)
+	if c.Err != nil && ctx.Err() != nil {
+		c.Err = interrupted(ctx, len(c.Requests), cfg.Repeats)
+	}
 	if cfg.TLS != nil {
 		conn.Close() // close_notify, then the TCP close
 	}
 	c.finish(ctx, wrapped, server, remote, &keys)
-	if c.Err == nil {
-		c.Err = c.verify(cfg)
+	if c.Err == nil || errors.Is(c.Err, ErrInterrupted) {
+		// The requests kept from an interrupted connection are checked too.
+		if err := c.verify(cfg); err != nil {
+			c.Err = err
+		}
 	}
 	return c
 }
@@ -176,6 +237,9 @@ func (c *Conn) exchange(ctx context.Context, conn net.Conn, cfg ConnConfig, star
 		if _, err := conn.Write(frame); err != nil {
 			return fmt.Errorf("request %d: %w", i+1, err)
 		}
+		if cfg.afterRequest != nil {
+			cfg.afterRequest(RequestWritten, i+1)
+		}
 		m, size, err := readResponse(conn, cfg.MaxResponse)
 		t1 := time.Now()
 		if err != nil {
@@ -195,6 +259,9 @@ func (c *Conn) exchange(ctx context.Context, conn net.Conn, cfg ConnConfig, star
 			RequestBytes: len(frame), ResponseBytes: size, Signature: len(sr.Signature),
 		})
 		c.signatures = append(c.signatures, sr.Signature)
+		if cfg.afterRequest != nil {
+			cfg.afterRequest(ResponseRead, i+1)
+		}
 	}
 	return nil
 }
@@ -221,7 +288,7 @@ func describe(m Message) string {
 
 // finish closes the connection, waits for the link and the signer to be
 // done with it, and does the TLS accounting.
-func (c *Conn) finish(ctx context.Context, wrapped net.Conn, server *Server, remote string, keys *tlslab.KeyLogBuffer) {
+func (c *Conn) finish(ctx context.Context, wrapped net.Conn, server SignerStats, remote string, keys *tlslab.KeyLogBuffer) {
 	wrapped.Close()
 	stats, err, _ := link.LinkStats(wrapped)
 	c.Stats = stats
@@ -234,7 +301,9 @@ func (c *Conn) finish(ctx context.Context, wrapped net.Conn, server *Server, rem
 		c.Err = fmt.Errorf("link: %w", err)
 	}
 	if server != nil {
-		wait, cancel := context.WithTimeout(ctx, 30*time.Second)
+		// Not cut by the interrupt: the connection is closed, so the
+		// signer's figures for the requests kept arrive at once.
+		wait, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		st, err := server.Stats(wait, remote)
 		cancel()
 		if err == nil {

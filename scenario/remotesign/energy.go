@@ -145,7 +145,7 @@ func (p *Pricing) signatureEnergy(r *result.Result, here []float64) {
 	usable, usableHow, uerr := energy.UsableCharge(d.Battery)
 	net := pw.BaseState != "" && pw.Amps > pw.BaseAmps
 	if uerr == nil && net {
-		m := result.NewScalar("signing-seconds-per-battery", "s", result.Higher, result.Modelled, usable/(pw.Amps-pw.BaseAmps))
+		m := result.NewScalar("signing-time-per-battery", "s", result.Higher, result.Modelled, usable/(pw.Amps-pw.BaseAmps))
 		m.Method = fmt.Sprintf("Q / (I_sign − I_%s) = %s / (%.4g mA − %.4g mA): seconds of signing a battery pays for above the %s current (currents: %s; %s)",
 			pw.BaseState, usableHow, pw.Amps*1e3, pw.BaseAmps*1e3, pw.BaseState, pw.How, pw.BaseHow)
 		r.Metrics = append(r.Metrics, m)
@@ -173,7 +173,7 @@ func (p *Pricing) signatureEnergy(r *result.Result, here []float64) {
 		m.Method = method
 		return m
 	}
-	dtm := scaled("signer-device-time", "device-ns", result.Lower, func(ns float64) float64 { return ns },
+	dtm := scaled("signer-device-time", "ns", result.Lower, func(ns float64) float64 { return ns },
 		"time of one signature (hash + sign) on "+d.Name+": "+dt.Method)
 	dtm.Label = dt.Label
 	r.Metrics = append(r.Metrics, dtm,
@@ -272,7 +272,7 @@ func References(d *energy.Device) []result.Result {
 		r.Metrics = append(r.Metrics, cur, over)
 		if uerr == nil && amps > idle {
 			secs := usable / (amps - idle)
-			m := result.NewScalar("signing-seconds-per-battery", "s", result.Higher, result.Modelled, secs)
+			m := result.NewScalar("signing-time-per-battery", "s", result.Higher, result.Modelled, secs)
 			m.Method = fmt.Sprintf("Q / (I_sign − I_idle) = %s / (%s − %s)", usableHow, o.Current, idleHow)
 			r.Metrics = append(r.Metrics, m)
 			if o.Family == "RSA" {

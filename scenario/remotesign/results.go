@@ -2,6 +2,7 @@ package remotesign
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -23,6 +24,7 @@ const (
 	MetricSigner           = "signer-time"            // ns, hash + sign
 	MetricSignerCPU        = "signer-cpu"             // ns, thread CPU of hash + sign
 	MetricServer           = "server-time"            // ns, request read → response built
+	MetricSignerOther      = "signer-other-time"      // ns, server-time − hash − sign
 	MetricTransfer         = "transfer-time"          // ns, latency − server-time
 	MetricHandshake        = "tls-handshake-time"     // ns, client
 	MetricHandshakeSigner  = "tls-handshake-signer"   // ns, signer wall
@@ -44,6 +46,13 @@ const (
 	MetricHandshakeBytesTx = "tls-handshake-bytes-sent"
 	MetricConnWireUp       = "connection-wire-bytes-received" // B per connection, modelled TCP/IPv4 incl. SYN, ACKs, FIN
 	MetricConnWireDown     = "connection-wire-bytes-sent"
+
+	// The signer's memory per connection (memory.go): resident set of a
+	// signer process, Go heap in either mode.
+	MetricSignerRSSListening  = "signer-rss-listening"  // B
+	MetricSignerRSSSigning    = "signer-rss-signing"    // B, peak over the connection
+	MetricSignerHeapListening = "signer-heap-listening" // B
+	MetricSignerHeapSigning   = "signer-heap-signing"   // B
 )
 
 // Name is the stable subject name: remote-sign/SCHEME/MODE/doc=SIZE.
@@ -82,16 +91,31 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		r.Subject.Params["tls_version"] = tls.VersionName(c.Signer.Version)
 		r.Subject.Params["cipher_suite"] = tls.CipherSuiteName(c.Signer.CipherSuite)
 	}
-	if c.Err != nil {
+	r.Subject.Params["signer"] = "inprocess"
+	if c.SignerProcess {
+		r.Subject.Params["signer"] = "process"
+	}
+	// A connection the interrupt cut short keeps the requests it measured
+	// (status interrupted, a warning naming the interrupt); any other
+	// failure is an error result.
+	partial := errors.Is(c.Err, ErrInterrupted) && len(c.Requests) > 0
+	if c.Err != nil && !partial {
 		r.Error = c.Err.Error()
 		return r
 	}
+	if partial {
+		r.Warnings = append(r.Warnings, c.Err.Error()+": the requests measured before it are kept")
+	}
 	acct, err := c.Account()
-	if err != nil {
+	if err != nil && !partial {
 		r.Error = "byte accounting: " + err.Error()
 		return r
 	}
-	var lat, hash, sign, signer, cpu, server, transfer, reqB, respB, sigB, reqO, respO []float64
+	if err != nil {
+		r.Warnings = append(r.Warnings, "byte counts not reported: the interrupt cut the connection mid-request, so its bytes are not all attributed ("+err.Error()+")")
+		acct = nil
+	}
+	var lat, hash, sign, signer, cpu, server, other, transfer, reqB, respB, sigB, reqO, respO []float64
 	for _, q := range c.Requests {
 		lat = append(lat, float64(q.Latency))
 		hash = append(hash, float64(q.Hash))
@@ -99,6 +123,7 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		signer = append(signer, float64(q.Hash+q.Sign))
 		cpu = append(cpu, float64(q.CPU))
 		server = append(server, float64(q.Server))
+		other = append(other, float64(q.SignerOther()))
 		transfer = append(transfer, float64(q.Transfer()))
 		reqB = append(reqB, float64(q.RequestBytes))
 		respB = append(respB, float64(q.ResponseBytes))
@@ -119,7 +144,7 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		return out
 	}
 	M, L := result.Measured, result.Lower
-	add(MetricLatency, "ns", L, M, "client's round trip: request written → response's last byte read", lat)
+	add(MetricLatency, "ns", L, M, "client's round trip: request written → response's last byte read; for every request latency = hash-time + sign-time + signer-other-time + transfer-time (samples in request order)", lat)
 	add(MetricHash, "ns", L, M, "signer's wall time hashing the document (0 for Ed25519, which hashes inside signing)", hash)
 	add(MetricSign, "ns", L, M, "signer's wall time of the private-key operation on the digest", sign)
 	add(MetricSigner, "ns", L, M, "hash-time + sign-time", signer)
@@ -127,6 +152,7 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		add(MetricSignerCPU, "ns", L, M, "signer's thread CPU time (CLOCK_THREAD_CPUTIME_ID, goroutine locked to its thread) for hashing and signing", cpu)
 	}
 	add(MetricServer, "ns", L, M, "signer's wall time from the request's last byte read to the response built", server)
+	add(MetricSignerOther, "ns", L, M, "server-time − hash-time − sign-time: the signer parsing the request and building the response", other)
 	add(MetricTransfer, "ns", L, M, "latency − server-time: the link both ways, both stacks, TLS record protection", transfer)
 	if c.TLS {
 		hs := result.NewScalar(MetricHandshake, "ns", L, M, float64(c.Handshake))
@@ -148,38 +174,43 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 	add(MetricSignatureBytes, "B", L, M, "signature as the scheme encodes it (DER for DSA and ECDSA)", sigB)
 	add(MetricRequestOverhead, "B", L, M, "packaging: request-bytes − document", reqO)
 	add(MetricResponseOverhead, "B", L, M, "packaging: response-bytes − signature", respO)
-	stream := "the link's data segments in the request's round trip (checked: plain, they are the frames byte for byte)"
-	if c.TLS {
-		stream = "the TLS records the link carried in the request's round trip (checked: the decrypted application data is the frames)"
-	}
-	add(MetricPayloadReceived, "B", L, M, "signer receives: "+stream, ints(acct.StreamReceived))
-	add(MetricPayloadSent, "B", L, M, "signer sends: "+stream, ints(acct.StreamSent))
-	if c.TLS {
-		var rx, tx []float64
-		for i, q := range c.Requests {
-			rx = append(rx, float64(acct.StreamReceived[i]-q.RequestBytes))
-			tx = append(tx, float64(acct.StreamSent[i]-q.ResponseBytes))
+	if acct != nil {
+		stream := "the link's data segments in the request's round trip (checked: plain, they are the frames byte for byte)"
+		if c.TLS {
+			stream = "the TLS records the link carried in the request's round trip (checked: the decrypted application data is the frames)"
 		}
-		add(MetricRecordOverheadRx, "B", L, M, "TLS record header, tag and inner type on the request: payload-bytes-received − request-bytes", rx)
-		add(MetricRecordOverheadTx, "B", L, M, "the same on the response", tx)
-		hsRx := result.NewScalar(MetricHandshakeBytesRx, "B", L, M, float64(acct.HandshakeUp))
-		hsRx.Method = "TLS handshake records client → signer, per connection (TLS lab tap, decrypted with the logged secrets)"
-		hsTx := result.NewScalar(MetricHandshakeBytesTx, "B", L, M, float64(acct.HandshakeDown))
-		hsTx.Method = "TLS handshake records signer → client per connection, NewSessionTicket included"
-		r.Metrics = append(r.Metrics, hsRx, hsTx)
+		add(MetricPayloadReceived, "B", L, M, "signer receives: "+stream, ints(acct.StreamReceived))
+		add(MetricPayloadSent, "B", L, M, "signer sends: "+stream, ints(acct.StreamSent))
+		if c.TLS {
+			var rx, tx []float64
+			for i, q := range c.Requests {
+				rx = append(rx, float64(acct.StreamReceived[i]-q.RequestBytes))
+				tx = append(tx, float64(acct.StreamSent[i]-q.ResponseBytes))
+			}
+			add(MetricRecordOverheadRx, "B", L, M, "TLS record header, tag and inner type on the request: payload-bytes-received − request-bytes", rx)
+			add(MetricRecordOverheadTx, "B", L, M, "the same on the response", tx)
+			hsRx := result.NewScalar(MetricHandshakeBytesRx, "B", L, M, float64(acct.HandshakeUp))
+			hsRx.Method = "TLS handshake records client → signer, per connection (TLS lab tap, decrypted with the logged secrets)"
+			hsTx := result.NewScalar(MetricHandshakeBytesTx, "B", L, M, float64(acct.HandshakeDown))
+			hsTx.Method = "TLS handshake records signer → client per connection, NewSessionTicket included"
+			r.Metrics = append(r.Metrics, hsRx, hsTx)
+		}
+		wire := "the link's data segments in the round trip, each with the link model's 52 B of TCP/IPv4 headers; pure ACKs not counted"
+		add(MetricWireReceived, "B", L, result.Modelled, wire, ints(acct.WireReceived))
+		add(MetricWireSent, "B", L, result.Modelled, wire, ints(acct.WireSent))
+		add(MetricPacketsReceived, "packets", L, M, "data segments the link carried to the signer in the round trip (MSS = MTU − 52)", ints(acct.SegmentsReceived))
+		add(MetricPacketsSent, "packets", L, M, "data segments from the signer in the round trip", ints(acct.SegmentsSent))
 	}
-	wire := "the link's data segments in the round trip, each with the link model's 52 B of TCP/IPv4 headers; pure ACKs not counted"
-	add(MetricWireReceived, "B", L, result.Modelled, wire, ints(acct.WireReceived))
-	add(MetricWireSent, "B", L, result.Modelled, wire, ints(acct.WireSent))
-	add(MetricPacketsReceived, "packets", L, M, "data segments the link carried to the signer in the round trip (MSS = MTU − 52)", ints(acct.SegmentsReceived))
-	add(MetricPacketsSent, "packets", L, M, "data segments from the signer in the round trip", ints(acct.SegmentsSent))
+	signerMemory(&r, c)
 	r.Trace = c.SignerTrace(linkName)
-	up, down, _, _ := r.Trace.Totals()
-	cu := result.NewScalar(MetricConnWireUp, "B", L, result.Modelled, float64(down))
-	cu.Method = "whole connection at the signer: " + r.Trace.HeaderModel
-	cd := result.NewScalar(MetricConnWireDown, "B", L, result.Modelled, float64(up))
-	cd.Method = cu.Method
-	r.Metrics = append(r.Metrics, cu, cd)
+	if acct != nil {
+		up, down, _, _ := r.Trace.Totals()
+		cu := result.NewScalar(MetricConnWireUp, "B", L, result.Modelled, float64(down))
+		cu.Method = "whole connection at the signer: " + r.Trace.HeaderModel
+		cd := result.NewScalar(MetricConnWireDown, "B", L, result.Modelled, float64(up))
+		cd.Method = cu.Method
+		r.Metrics = append(r.Metrics, cu, cd)
+	}
 	if pricing != nil && pricing.Device != nil {
 		pricing.signatureEnergy(&r, signer)
 	}
@@ -187,4 +218,31 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		pricing.radioEnergy(&r, len(c.Requests))
 	}
 	return r
+}
+
+// signerMemory adds the signer's memory listening and while signing
+// (memory.go says how each is read): the resident set of a signer process,
+// and the Go heap in either case, labelled with whose heap it is.
+func signerMemory(r *result.Result, c *Conn) {
+	st := c.Signer
+	if st == nil {
+		return
+	}
+	add := func(name, method string, v uint64) {
+		m := result.NewScalar(name, "B", result.Lower, result.Measured, float64(v))
+		m.Method = method
+		r.Metrics = append(r.Metrics, m)
+	}
+	heapOf := "the Go heap of the whole process (signer, client and harness share it)"
+	if c.SignerProcess {
+		heapOf = "the signer process's Go heap"
+		if st.MemoryErr != "" {
+			r.Warnings = append(r.Warnings, "the signer's resident set was not measured: "+st.MemoryErr)
+		} else {
+			add(MetricSignerRSSListening, "the signer process's VmRSS (/proc/self/status) when it accepted the connection, keys loaded", st.RSSListening)
+			add(MetricSignerRSSSigning, "the signer process's peak VmRSS over the connection (VmHWM, reset at accept through /proc/self/clear_refs)", st.RSSSigning)
+		}
+	}
+	add(MetricSignerHeapListening, heapOf+": heap object bytes (runtime/metrics "+heapObjectsMetric+") at accept, after a collection", st.HeapListening)
+	add(MetricSignerHeapSigning, heapOf+": the most heap object bytes read after any response of the connection, garbage not yet collected included", st.HeapSigning)
 }

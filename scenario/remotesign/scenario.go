@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -46,7 +47,10 @@ type Scenario struct {
 	speed                float64
 	onDevice             bool
 	calibrations         string
+	signer               string
 	fs                   *pflag.FlagSet
+	// afterRequest is the tests' hook into every connection (Config).
+	afterRequest func(step RequestStep, n int)
 
 	// Resolved by Validate.
 	signSchemes []scheme.SignScheme
@@ -68,6 +72,7 @@ func (s *Scenario) Flags(fs *pflag.FlagSet) {
 	fs.Float64Var(&s.speed, "signer-speed", 0, "assume the signer's device takes this many times this machine's time to hash and sign (energy per signature, labelled estimated)")
 	fs.BoolVar(&s.onDevice, "on-device", false, "this run executes on the signer's device itself: its times are the device's (measured)")
 	fs.StringVar(&s.calibrations, "calibrations", "", "directory of device calibrations (default: cryptocost calibrate's)")
+	fs.StringVar(&s.signer, "signer", "inprocess", "where the signer runs: inprocess (its memory is the Go heap) or process (this binary re-run as the signer: its memory is its own resident set)")
 }
 
 // maxRepeats and maxDoc bound a run before it starts.
@@ -128,6 +133,14 @@ func (s *Scenario) Validate() error {
 	}
 	if len(s.tlsModes) == 0 {
 		return fmt.Errorf("--mode: want plain, tls or plain,tls")
+	}
+	switch strings.ToLower(strings.TrimSpace(s.signer)) {
+	case "inprocess", "in-process", "":
+		s.signer = "inprocess"
+	case "process":
+		s.signer = "process"
+	default:
+		return fmt.Errorf("--signer %q: want inprocess (the signer shares this process) or process (the signer runs as its own process, so its resident set is measured)", s.signer)
 	}
 	if s.speed < 0 || s.speed > 1e6 {
 		return fmt.Errorf("--signer-speed %g: want a positive factor such as 5 (the device takes 5× this machine's time)", s.speed)
@@ -207,8 +220,13 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 		passed = append(passed, sc)
 	}
-	fmt.Fprintf(log, "remote-sign: generating keys for %d schemes\n", len(passed))
-	sess, err := StartSession(passed)
+	start := StartSession
+	where := "in this process"
+	if s.signer == "process" {
+		start, where = StartProcessSession, "in its own process"
+	}
+	fmt.Fprintf(log, "remote-sign: generating keys for %d schemes (the signer runs %s)\n", len(passed), where)
+	sess, err := start(passed)
 	if err != nil {
 		return nil, err
 	}
@@ -217,10 +235,10 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 	for _, sc := range s.signSchemes {
 		infos[sc.Info().Name] = sc.Info()
 	}
-	cfg := Config{Schemes: passed, TLS: s.tlsModes, Docs: docs, Repeats: repeats, Link: env.Link, Log: log}
+	cfg := Config{Schemes: passed, TLS: s.tlsModes, Docs: docs, Repeats: repeats, Link: env.Link, Log: log, afterRequest: s.afterRequest}
 	sess.Run(ctx, cfg, func(c *Conn) {
-		if ctx.Err() != nil && c.Err != nil {
-			return // cut short by the interrupt: not a measurement
+		if errors.Is(c.Err, ErrInterrupted) && len(c.Requests) == 0 {
+			return // cut short before any request: nothing measured
 		}
 		run.Results = append(run.Results, Result(c, infos[c.Scheme], linkName, repeats, pricing))
 	})

@@ -32,6 +32,13 @@ type Server struct {
 	IdleTimeout time.Duration
 	// MaxConns bounds concurrent connections (default 64).
 	MaxConns int
+	// MeasureRSS makes the server read its process's resident set on each
+	// connection (memory.go): set when the signer runs as its own
+	// process, where the resident set is the signer's alone.
+	MeasureRSS bool
+	// OnDone, if set, is called with each connection's stats when it ends,
+	// before Stats returns them.
+	OnDone func(remote string, st *ConnStats)
 
 	mu     sync.Mutex
 	stats  map[string]*ConnStats
@@ -54,8 +61,17 @@ type ConnStats struct {
 	Version, CipherSuite    uint16
 	Requests                int
 	// Err is why the connection ended, if not by the client's close.
-	Err  error
-	done chan struct{}
+	Err error
+	// HeapListening is the Go heap's object bytes when the connection was
+	// accepted, HeapSigning the most read after any of its responses
+	// (memory.go; the whole signer process's heap).
+	HeapListening, HeapSigning uint64
+	// RSSListening is the process's resident set at accept and RSSSigning
+	// its peak over the connection (MeasureRSS only; 0 otherwise).
+	RSSListening, RSSSigning uint64
+	// MemoryErr says why the resident set could not be read.
+	MemoryErr string
+	done      chan struct{}
 }
 
 // Serve accepts connections on ln until Close. It returns nil after Close.
@@ -97,11 +113,17 @@ func (s *Server) Serve(ln net.Listener) error {
 		s.stats[c.RemoteAddr().String()] = st
 		s.mu.Unlock()
 		s.wg.Add(1)
+		remote := c.RemoteAddr().String()
 		go func() {
 			defer s.wg.Done()
 			defer func() { <-s.sem }()
 			defer close(st.done)
+			s.memoryAtAccept(st)
 			st.Err = s.handle(c, st)
+			s.memoryAtEnd(st)
+			if s.OnDone != nil {
+				s.OnDone(remote, st)
+			}
 		}()
 	}
 }
@@ -192,6 +214,9 @@ func (s *Server) handle(raw net.Conn, st *ConnStats) error {
 		if err := s.reply(conn, resp); err != nil {
 			return err
 		}
+		// After the response is written, outside every timed span: the
+		// heap still holds what signing allocated.
+		st.HeapSigning = max(st.HeapSigning, heapBytes())
 		st.Requests++
 	}
 }
@@ -200,4 +225,37 @@ func (s *Server) reply(conn net.Conn, m Message) error {
 	conn.SetWriteDeadline(time.Now().Add(s.IdleTimeout))
 	_, err := WriteMessage(conn, m)
 	return err
+}
+
+// memoryAtAccept reads the signer's memory as it listens, before the
+// connection does any work.
+func (s *Server) memoryAtAccept(st *ConnStats) {
+	st.HeapListening = heapBytes()
+	st.HeapSigning = st.HeapListening
+	if !s.MeasureRSS {
+		return
+	}
+	if err := resetPeakRSS("self"); err != nil {
+		st.MemoryErr = err.Error()
+		return
+	}
+	m, err := readProcessMemory("self")
+	if err != nil {
+		st.MemoryErr = err.Error()
+		return
+	}
+	st.RSSListening = m.RSS
+}
+
+// memoryAtEnd reads the resident set's peak over the connection.
+func (s *Server) memoryAtEnd(st *ConnStats) {
+	if !s.MeasureRSS || st.MemoryErr != "" {
+		return
+	}
+	m, err := readProcessMemory("self")
+	if err != nil {
+		st.MemoryErr = err.Error()
+		return
+	}
+	st.RSSSigning = m.PeakRSS
 }

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/oscore"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/plgd-dev/go-coap/v3/message/codes"
+	udpcoder "github.com/plgd-dev/go-coap/v3/udp/coder"
 )
 
 // The attack fixtures: an attacker on the radio or at the proxy, or a
@@ -36,9 +38,9 @@ type Outcome struct {
 type Attack struct {
 	Name    string
 	Summary string
-	// Object and Transport say which protections it applies to.
-	Object, Transport bool
-	run               func(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error)
+	// Object, Transport and OSCORE say which protections it applies to.
+	Object, Transport, OSCORE bool
+	run                       func(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error)
 }
 
 // attackState carries what the earlier steps of a fixture run sent.
@@ -52,11 +54,11 @@ type attackState struct {
 // Attacks is the registry of fixtures, in the order they run on one
 // testbed.
 var Attacks = []Attack{
-	{Name: "tampered-on-link", Summary: "an attacker on the radio changes a reading's value in flight", Object: true, Transport: true, run: tamperOnLink},
-	{Name: "replayed", Summary: "an attacker sends an old reading again", Object: true, Transport: true, run: replay},
-	{Name: "forged", Summary: "an impostor with its own key sends a reading for the sensor's resource", Object: true, run: forge},
-	{Name: "unregistered", Summary: "a device whose identity nobody authorised registers and sends readings", Object: true, Transport: true, run: unregistered},
-	{Name: "tampered-at-proxy", Summary: "a compromised proxy changes the reading it serves to the application", Object: true, Transport: true, run: tamperAtProxy},
+	{Name: "tampered-on-link", Summary: "an attacker on the radio changes a reading's value in flight", Object: true, Transport: true, OSCORE: true, run: tamperOnLink},
+	{Name: "replayed", Summary: "an attacker sends an old reading again", Object: true, Transport: true, OSCORE: true, run: replay},
+	{Name: "forged", Summary: "an impostor with its own key sends a reading for the sensor's resource", Object: true, OSCORE: true, run: forge},
+	{Name: "unregistered", Summary: "a device whose identity nobody authorised registers and sends readings", Object: true, Transport: true, OSCORE: true, run: unregistered},
+	{Name: "tampered-at-proxy", Summary: "a compromised proxy changes the reading it serves to the application", Object: true, Transport: true, OSCORE: true, run: tamperAtProxy},
 }
 
 // forgedValue is the temperature the attacker wants accepted.
@@ -89,7 +91,7 @@ func RunAttacks(ctx context.Context, v Variant, enc *Encoding, params link.Param
 	}
 	var out []Outcome
 	for _, a := range Attacks {
-		if (v.Protection.Object != nil && !a.Object) || (v.Protection.Transport != nil && !a.Transport) {
+		if (v.Protection.Object != nil && !a.Object) || (v.Protection.Transport != nil && !a.Transport) || (v.Protection.OSCORE && !a.OSCORE) {
 			continue
 		}
 		o, err := a.run(ctx, tb, st)
@@ -150,6 +152,17 @@ func replaceReading(data []byte, enc *Encoding, p Pack) ([]byte, bool) {
 
 func tamperOnLink(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) {
 	before := tb.Proxy.Stats()
+	if tb.Variant.Protection.OSCORE {
+		// The reading is encrypted: the attacker flips a ciphertext bit
+		// and gives the request a fresh Partial IV and Message ID, so only
+		// the AEAD tag can catch it.
+		forged, err := rewriteLastOSCORE(tb.Relay, 100, true)
+		if err != nil {
+			return Outcome{}, err
+		}
+		return injectOSCORE(ctx, tb, st, forged, before, "Decryption failed",
+			"the proxy answered %s: the request's AES-CCM-16-64-128 tag did not verify (RFC 8613 §8.2 step 6)")
+	}
 	if tb.Variant.Protection.Transport != nil {
 		// The reading is encrypted: the attacker cannot find the value,
 		// so it flips a ciphertext bit of the last reading's record and
@@ -229,6 +242,16 @@ func injectThenSend(ctx context.Context, tb *Testbed, st *attackState, forged []
 
 func replay(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) {
 	before := tb.Proxy.Stats()
+	if tb.Variant.Protection.OSCORE {
+		// The old protected request in a new CoAP message (a fresh Message
+		// ID, so CoAP's deduplication does not answer it from its cache).
+		old, err := rewriteLastOSCORE(tb.Relay, 0, false)
+		if err != nil {
+			return Outcome{}, err
+		}
+		return injectOSCORE(ctx, tb, st, old, before, "Replay detected",
+			"the proxy answered %s: the request's Partial IV was already received (RFC 8613 §7.4 replay window)")
+	}
 	if tb.Variant.Protection.Transport != nil {
 		d, ok := lastUp(tb.Relay)
 		if !ok {
@@ -254,6 +277,10 @@ func replay(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) 
 }
 
 func forge(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) {
+	if tb.Variant.Protection.OSCORE {
+		// An impostor with its own key claims the sensor's name in its CCS.
+		return edhocRefused(ctx, tb, tb.Sensor.Name, "the impostor's EDHOC session")
+	}
 	k, err := GenerateKey(tb.Variant.Alg)
 	if err != nil {
 		return Outcome{}, err
@@ -291,7 +318,10 @@ func forge(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) {
 
 func unregistered(ctx context.Context, tb *Testbed, st *attackState) (Outcome, error) {
 	v := tb.Variant
-	rogue := &Sensor{Name: "rogue-1", Protection: v.Protection, CID: v.CID, Encoding: tb.Encoding, Resource: "temp"}
+	if v.Protection.OSCORE {
+		return edhocRefused(ctx, tb, "rogue-1", "the rogue device's EDHOC session")
+	}
+	rogue := &Sensor{Name: "rogue-1", Protection: v.Protection, CID: v.CID, Encoding: tb.Encoding, Resource: "temp", FlightInterval: tb.Sensor.FlightInterval}
 	if v.Alg != nil {
 		k, err := GenerateKey(v.Alg)
 		if err != nil {
@@ -359,7 +389,11 @@ func tamperAtProxy(ctx context.Context, tb *Testbed, st *attackState) (Outcome, 
 		if float64(*got[0].Value) != forgedValue {
 			return Outcome{}, fmt.Errorf("the compromised proxy's change did not reach the application")
 		}
-		return Outcome{Rejected: false, Expected: false, How: fmt.Sprintf("not detected: the application read %.1f °C, the proxy's value; DTLS protected only the hop to the proxy", forgedValue)}, nil
+		layer := "DTLS"
+		if tb.Variant.Protection.OSCORE {
+			layer = "OSCORE (the proxy is its endpoint)"
+		}
+		return Outcome{Rejected: false, Expected: false, How: fmt.Sprintf("not detected: the application read %.1f °C, the proxy's value; %s protected only the hop to the proxy", forgedValue, layer)}, nil
 	case err != nil:
 		return Outcome{Rejected: true, Expected: true, How: "the application rejected the reading: " + shorten(err.Error())}, nil
 	}
@@ -371,4 +405,113 @@ func shorten(s string) string {
 		return s[:160] + "…"
 	}
 	return s
+}
+
+// rewriteLastOSCORE copies the sensor's last OSCORE request as an attacker
+// would resend it: a new Message ID, the Partial IV advanced by bump, and
+// with flip a ciphertext bit flipped.
+func rewriteLastOSCORE(r *Relay, bump uint64, flip bool) ([]byte, error) {
+	d, ok := lastUp(r)
+	if !ok {
+		return nil, fmt.Errorf("no reading datagram to copy")
+	}
+	m, ok := decodeCoAP(d)
+	if !ok {
+		return nil, fmt.Errorf("the last datagram is not CoAP")
+	}
+	m.MessageID = (m.MessageID + 1000) & 0xffff
+	if bump > 0 {
+		for i, o := range m.Options {
+			if o.ID != oscore.OptionOSCORE || len(o.Value) == 0 {
+				continue
+			}
+			n := int(o.Value[0] & 7)
+			seq := uint64(0)
+			for _, b := range o.Value[1 : 1+n] {
+				seq = seq<<8 | uint64(b)
+			}
+			seq += bump
+			piv := []byte{byte(seq >> 8), byte(seq)}
+			if seq < 256 {
+				piv = piv[1:]
+			}
+			v := append([]byte{o.Value[0]&^7 | byte(len(piv))}, piv...)
+			m.Options[i].Value = append(v, o.Value[1+n:]...)
+		}
+	}
+	if flip {
+		m.Payload = bytes.Clone(m.Payload)
+		m.Payload[len(m.Payload)-oscoreTag-1] ^= 0x01
+	}
+	buf := make([]byte, len(d)+8)
+	n, err := udpcoder.DefaultCoder.Encode(m, buf)
+	if err != nil {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// injectOSCORE injects a forged OSCORE request and waits for the proxy's
+// answer to it; the attack was rejected if the answer is an error, the
+// proxy counted the reason and accepted nothing. The sensor then sends a
+// genuine reading, which must still be accepted.
+func injectOSCORE(ctx context.Context, tb *Testbed, st *attackState, forged []byte, before ProxyStats, reason, how string) (Outcome, error) {
+	from := tb.Relay.Mark()
+	if err := tb.Relay.Inject(forged); err != nil {
+		return Outcome{}, err
+	}
+	answer, err := waitDown(ctx, tb.Relay, from)
+	if err != nil {
+		return Outcome{}, err
+	}
+	after := tb.Proxy.Stats()
+	m, _ := decodeCoAP(answer)
+	code := Exchange{Code: m.Code, Diagnostic: string(m.Payload)}
+	if _, err := st.send(ctx, tb); err != nil {
+		return Outcome{}, fmt.Errorf("after the forged request: %w", err)
+	}
+	if after.Accepted != before.Accepted || after.Rejected[reason] != before.Rejected[reason]+1 || !code.Rejected() {
+		return Outcome{Rejected: false, Expected: true, How: fmt.Sprintf("the proxy answered %s and accepted %d readings", code.Answer(), after.Accepted-before.Accepted)}, nil
+	}
+	return Outcome{Rejected: true, Expected: true, How: fmt.Sprintf(how, code.Answer())}, nil
+}
+
+// waitDown waits until the relay carries a downlink datagram after mark
+// from: the proxy's answer (bounded by the sensor's request timeout).
+func waitDown(ctx context.Context, r *Relay, from int) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, sensorTimeout)
+	defer cancel()
+	for {
+		for _, d := range r.Datagrams(from, r.Mark()) {
+			if d.Dir == result.Down && d.Data != nil {
+				return d.Data, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("the proxy did not answer the forged request: %w", ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// edhocRefused has a device with its own key, not on the installers' list,
+// run EDHOC under name and register: the proxy must refuse message_3.
+func edhocRefused(ctx context.Context, tb *Testbed, name, who string) (Outcome, error) {
+	imp, err := tb.edhocImpostor(name)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := imp.Dial(ctx, tb.ProxyUDP, nil); err != nil {
+		return Outcome{}, err
+	}
+	defer imp.Close()
+	x, err := imp.Register(ctx)
+	if err != nil && x.Code == 0 {
+		return Outcome{}, err
+	}
+	if !x.Rejected() {
+		return Outcome{Rejected: false, Expected: true, How: "the proxy accepted " + who + " and its registration"}, nil
+	}
+	return Outcome{Rejected: true, Expected: true, How: fmt.Sprintf("the proxy refused %s at message_3: %s (its CCS's identity h(key | %s) is not on the list)", who, x.Answer(), name)}, nil
 }

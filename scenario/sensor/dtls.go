@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/link"
 	piondtls "github.com/pion/dtls/v3"
 	"github.com/pion/dtls/v3/pkg/crypto/elliptic"
 )
@@ -108,19 +109,35 @@ func (s *SignTimer) Samples() []float64 {
 }
 
 // baseConfig is the part of the DTLS configuration both ends share.
-func baseConfig(t *Transport) *piondtls.Config {
+func baseConfig(t *Transport, flight time.Duration) *piondtls.Config {
 	return &piondtls.Config{
 		CipherSuites:   []piondtls.CipherSuiteID{t.Suite},
 		EllipticCurves: []elliptic.Curve{elliptic.P256},
-		// Flights are retransmitted after 1 s (RFC 6347 §4.2.4.1's
-		// initial timer), pion's default, stated here.
-		FlightInterval: time.Second,
+		FlightInterval: flight,
 	}
+}
+
+// FlightInterval is the DTLS retransmission timer for a link: RFC 6347
+// §4.2.4.1's initial 1 s (pion's default), or, where a flight's round trip
+// is longer (LoRaWAN: 1 s of latency and a kilobyte at 5.5 kbit/s), twice
+// that round trip, so the handshake does not retransmit flights the peer
+// is still receiving (the RFC's timer is meant to exceed the round trip).
+func FlightInterval(p link.Params) time.Duration {
+	rate := p.RateUp
+	if p.RateDown > 0 && (rate == 0 || p.RateDown < rate) {
+		rate = p.RateDown
+	}
+	rtt := 2 * p.Latency
+	if rate > 0 {
+		// A certificate flight of about a kilobyte, serialised.
+		rtt += time.Duration(1024 * 8 / rate * float64(time.Second))
+	}
+	return max(time.Second, 2*rtt)
 }
 
 // ServerConfig is the proxy's DTLS configuration for transport t.
 func (p *Proxy) ServerConfig(t *Transport, cid bool) (*piondtls.Config, error) {
-	cfg := baseConfig(t)
+	cfg := baseConfig(t, p.cfg.FlightInterval)
 	if cid {
 		cfg.ConnectionIDGenerator = piondtls.RandomCIDGenerator(cidBytes)
 	}
@@ -168,8 +185,8 @@ func (p *Proxy) ServerConfig(t *Transport, cid bool) (*piondtls.Config, error) {
 
 // ClientConfig is a sensor's DTLS configuration: its PSK and identity, or
 // its certificate (through a SignTimer) and the proxy's pinned key.
-func ClientConfig(t *Transport, cid bool, ep string, psk []byte, cred *Credential, timer *SignTimer, proxyKey []byte) (*piondtls.Config, error) {
-	cfg := baseConfig(t)
+func ClientConfig(t *Transport, cid bool, ep string, psk []byte, cred *Credential, timer *SignTimer, proxyKey []byte, flight time.Duration) (*piondtls.Config, error) {
+	cfg := baseConfig(t, flight)
 	if cid {
 		cfg.ConnectionIDGenerator = piondtls.OnlySendCIDGenerator()
 	}

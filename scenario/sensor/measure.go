@@ -42,6 +42,13 @@ type Session struct {
 	ReadingBytes, ObjectBytes, PayloadBytes int
 	// Interrupted says the context ended the readings early.
 	Interrupted bool
+	// EDHOC is the sensor's EDHOC side (edhoc-oscore), SessionRequests the
+	// CoAP sizes of the requests before the registration (message_1), and
+	// OSCORE the proxy's sizes of the OSCORE requests and message_3s.
+	EDHOC           *EDHOCInitiator
+	SessionRequests []int
+	OSCORE          []OSCORESizes
+	Message3        []int
 }
 
 // Window is a range [From, To) of a session's datagrams.
@@ -69,7 +76,11 @@ func MeasureSession(ctx context.Context, v Variant, enc *Encoding, params link.P
 	defer tb.Close()
 	s := &Session{Variant: v, Identity: tb.Identity, Readings: readings}
 	if v.Alg != nil {
-		fmt.Fprintf(log, "%s: sensor %s generated its %s key; identity %s (the installer's label)\n", v.Name(), tb.Sensor.Name, v.Alg.Name, tb.Identity)
+		key := v.Alg.Name
+		if v.EDHOC != nil && v.EDHOC.Method == 3 {
+			key = edhocSuite(v.Alg).Curve.Name() + " static DH"
+		}
+		fmt.Fprintf(log, "%s: sensor %s generated its %s key; identity %s (the installer's label)\n", v.Name(), tb.Sensor.Name, key, tb.Identity)
 	}
 	relay := tb.Relay
 	step := func(what string, f func() error) (Window, error) {
@@ -88,6 +99,11 @@ func MeasureSession(ctx context.Context, v Variant, enc *Encoding, params link.P
 	if v.Protection.Transport != nil {
 		s.HandshakeTime = time.Since(start)
 		s.HandshakeSignNs = tb.Sensor.HandshakeSign.Samples()
+	}
+	if e := tb.Sensor.EDHOC; e != nil {
+		// message_1 and message_2; message_3 goes with the registration.
+		s.HandshakeTime = time.Since(start)
+		s.EDHOC = e
 	}
 	var x Exchange
 	s.Registration, err = step("registration", func() error {
@@ -153,8 +169,13 @@ func MeasureSession(ctx context.Context, v Variant, enc *Encoding, params link.P
 	s.Teardown.To = waitQuiet(relay, 100*time.Millisecond, time.Second)
 	s.Datagrams = relay.Datagrams(0, s.Teardown.To)
 	s.RequestSizes = tb.Proxy.ReceivedFrom(relay.BackAddr())
+	if s.EDHOC != nil && len(s.RequestSizes) > 0 {
+		s.SessionRequests, s.RequestSizes = s.RequestSizes[:1], s.RequestSizes[1:]
+	}
+	st := tb.Proxy.Stats()
+	s.OSCORE, s.Message3 = st.OSCOREInner, st.EDHOCMessage3
 	s.SignNs = tb.Sensor.SignNs
-	s.ProxyVerifyNs = tb.Proxy.Stats().VerifyNs
+	s.ProxyVerifyNs = st.VerifyNs
 	s.AppVerifyNs = tb.App.VerifyNs
 	s.PayloadBytes = tb.Sensor.LastPayload
 	if v.Protection.Object != nil {

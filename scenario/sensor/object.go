@@ -116,7 +116,8 @@ func (jwsCompact) Verify(pub crypto.PublicKey, alg *Alg, obj []byte) ([]byte, er
 }
 
 // Protection is one way of protecting readings: a signed data object
-// (Object set) or a DTLS 1.2 session (Transport set).
+// (Object set), a DTLS 1.2 session (Transport set) or an EDHOC session
+// with OSCORE (OSCORE set).
 type Protection struct {
 	Name    string
 	Summary string
@@ -124,6 +125,9 @@ type Protection struct {
 	Object ObjectFormat
 	// Transport is the DTLS credential kind (nil for object security).
 	Transport *Transport
+	// OSCORE marks EDHOC + OSCORE (RFC 9528, RFC 8613); the variant picks
+	// the EDHOC method.
+	OSCORE bool
 	// ModelVariant is the variant of the built-in sensor-reading model
 	// that describes this protection, "" when none does.
 	ModelVariant string
@@ -139,10 +143,16 @@ var Protections = []*Protection{
 		Transport: &transportPSK},
 	{Name: "dtls-ecdhe", Summary: "readings over a DTLS 1.2 session, ECDHE-ECDSA with the sensor's own key (TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8, RFC 7925 §4.4)",
 		Transport: &transportECDHE, ModelVariant: "DTLS"},
+	{Name: "edhoc-oscore", Summary: "an EDHOC session (RFC 9528) with the sensor's own key, then each reading protected with OSCORE (RFC 8613); message_3 rides with the first request (RFC 9668)",
+		OSCORE: true},
 }
 
+// HasSession reports a protection with a session set up before the
+// readings (DTLS's handshake, EDHOC).
+func (p *Protection) HasSession() bool { return p.Transport != nil || p.OSCORE }
+
 // protectionAliases are other names --protection accepts.
-var protectionAliases = map[string]string{"cose": "cose-sign1", "jose": "jws", "psk": "dtls-psk", "ecdhe": "dtls-ecdhe"}
+var protectionAliases = map[string]string{"cose": "cose-sign1", "jose": "jws", "psk": "dtls-psk", "ecdhe": "dtls-ecdhe", "edhoc": "edhoc-oscore", "oscore": "edhoc-oscore"}
 
 // LookupProtection returns the protection named name or an alias.
 func LookupProtection(name string) (*Protection, error) {

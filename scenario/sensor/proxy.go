@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/edhoc"
+	"github.com/cryptocost/cryptocost/internal/oscore"
 	piondtls "github.com/pion/dtls/v3"
 	"github.com/plgd-dev/go-coap/v3/dtls"
 	"github.com/plgd-dev/go-coap/v3/message"
@@ -52,6 +54,11 @@ type Proxy struct {
 	// received are the CoAP requests' sizes (RFC 7252 §3, CoAPMessage)
 	// by the remote address they came from.
 	received map[string][]int
+	// EDHOC sessions waiting for message_3, by C_R; OSCORE contexts by the
+	// client's Sender ID (C_R).
+	edhocSessions map[string]*edhoc.Session
+	oscorePeers   map[string]*oscorePeer
+	nextCR        int
 
 	udpServer  *udpServer.Server
 	udpConn    *coapNet.UDPConn
@@ -76,6 +83,10 @@ type ProxyConfig struct {
 	Compromise func(stored []byte) []byte
 	// Encoding is the SenML encoding readings use.
 	Encoding *Encoding
+	// EDHOC is the proxy's EDHOC Responder configuration (edhoc-oscore).
+	EDHOC *EDHOCConfig
+	// FlightInterval is the DTLS retransmission timer (FlightInterval).
+	FlightInterval time.Duration
 }
 
 // ProxyStats counts what the proxy did.
@@ -89,6 +100,10 @@ type ProxyStats struct {
 	// undecodable datagrams); Errors keeps the first few.
 	ServerErrors int
 	Errors       []string
+	// EDHOCMessage3 are the sizes of the message_3s received in EDHOC +
+	// OSCORE requests; OSCOREInner the OSCORE requests' sizes.
+	EDHOCMessage3 []int
+	OSCOREInner   []OSCORESizes
 }
 
 type endpoint struct {
@@ -114,8 +129,12 @@ func NewProxy(cfg ProxyConfig) *Proxy {
 	if cfg.Encoding == nil {
 		cfg.Encoding = Encodings[0]
 	}
+	if cfg.FlightInterval == 0 {
+		cfg.FlightInterval = time.Second
+	}
 	return &Proxy{cfg: cfg, endpoints: map[string]*endpoint{}, byID: map[string]*endpoint{},
-		stats: ProxyStats{Rejected: map[string]int{}}, received: map[string][]int{}}
+		stats: ProxyStats{Rejected: map[string]int{}}, received: map[string][]int{},
+		edhocSessions: map[string]*edhoc.Session{}, oscorePeers: map[string]*oscorePeer{}}
 }
 
 // maxRecorded bounds the request sizes kept per peer (a run sends at most
@@ -191,7 +210,8 @@ func (p *Proxy) Stats() ProxyStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s := ProxyStats{Accepted: p.stats.Accepted, Rejected: map[string]int{}, VerifyNs: append([]float64(nil), p.stats.VerifyNs...),
-		ServerErrors: p.stats.ServerErrors, Errors: append([]string(nil), p.stats.Errors...)}
+		ServerErrors: p.stats.ServerErrors, Errors: append([]string(nil), p.stats.Errors...),
+		EDHOCMessage3: append([]int(nil), p.stats.EDHOCMessage3...), OSCOREInner: append([]OSCORESizes(nil), p.stats.OSCOREInner...)}
 	for k, v := range p.stats.Rejected {
 		s.Rejected[k] = v
 	}
@@ -240,7 +260,20 @@ func (p *Proxy) serve(w mux.ResponseWriter, r *mux.Message) {
 		p.received[addr] = append(p.received[addr], size)
 	}
 	p.mu.Unlock()
+	if r.Options().HasOption(oscore.OptionOSCORE) {
+		if p.cfg.EDHOC == nil {
+			p.reject(w, codes.Unauthorized, "Security context not found")
+			return
+		}
+		p.serveOSCORE(w, r, body)
+		return
+	}
+	p.route(w, r, body, peerOf(w))
+}
 
+// route dispatches a request (plain CoAP, over DTLS, or decrypted from
+// OSCORE) to its resource; pr is who the transport authenticated.
+func (p *Proxy) route(w mux.ResponseWriter, r *mux.Message, body []byte, peer peer) {
 	path, err := r.Path()
 	if err != nil {
 		p.reject(w, codes.BadRequest, "bad path")
@@ -248,8 +281,9 @@ func (p *Proxy) serve(w mux.ResponseWriter, r *mux.Message) {
 	}
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	queries, _ := r.Queries()
-	peer := peerOf(w)
 	switch {
+	case r.Code() == codes.POST && path == edhocPath && p.cfg.EDHOC != nil && !peer.secure:
+		p.edhocMessage1(w, body)
 	case r.Code() == codes.POST && path == "/rd":
 		p.register(w, r, queries, body, peer)
 	case r.Code() == codes.GET && path == "/rd-lookup/res":
@@ -263,10 +297,12 @@ func (p *Proxy) serve(w mux.ResponseWriter, r *mux.Message) {
 	}
 }
 
-// peer is who a DTLS session authenticated: a PSK identity or a
-// certificate's key identity; zero for plain CoAP.
+// peer is who a DTLS or EDHOC session authenticated: a PSK identity or a
+// certificate's key identity, or the identity and name of the CCS an EDHOC
+// session authenticated (edhoc set); zero for plain CoAP.
 type peer struct {
 	secure      bool
+	edhoc       bool
 	pskIdentity string
 	// identity of the certificate's key and common name (the endpoint
 	// name), as Identity computes it.
@@ -333,7 +369,14 @@ func (p *Proxy) register(w mux.ResponseWriter, r *mux.Message, queries []string,
 		return
 	}
 	e := &endpoint{name: ep, links: links, mirrored: map[string]*representation{}}
-	if pr.secure && pr.certIdentity == nil && pr.pskIdentity != "" {
+	if pr.edhoc {
+		// EDHOC authenticated the CCS, whose identity was authorised then.
+		if pr.pskIdentity != ep {
+			p.reject(w, codes.Forbidden, "the EDHOC credential's subject is not the endpoint")
+			return
+		}
+		e.identity = *pr.certIdentity
+	} else if pr.secure && pr.certIdentity == nil && pr.pskIdentity != "" {
 		// DTLS-PSK: the session authenticated the endpoint by its key.
 		if pr.pskIdentity != ep {
 			p.reject(w, codes.Forbidden, "PSK identity is not the endpoint")

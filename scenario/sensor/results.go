@@ -3,12 +3,14 @@ package sensor
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/internal/edhoc"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/stats"
@@ -67,7 +69,12 @@ func (s *Session) Result(ctx context.Context, c Costing) result.Result {
 		ps["alg"] = v.Alg.Name
 		ps["identity"] = s.Identity.String()
 	}
-	if t := v.Protection.Transport; t != nil {
+	if e := s.EDHOC; e != nil {
+		suite := edhocSuite(v.Alg)
+		ps["cipher_suite"] = fmt.Sprintf("EDHOC method %v, cipher suite %s; the sensor's CCS %s, the proxy's by kid; OSCORE AES-CCM-16-64-128 (RFC 8613)", v.EDHOC.Method, suite.Name, credHow(v))
+		ps["edhoc_message_bytes"] = fmt.Sprintf("message_1 %d B, message_2 %d B, message_3 %d B (RFC 9528 §5, without CoAP framing)", e.Message1, e.Message2, e.Message3)
+		ps["application"] = fmt.Sprintf("%d readings read through the proxy; none verifiable end to end: the proxy is the OSCORE endpoint", s.AppUnverifiable)
+	} else if t := v.Protection.Transport; t != nil {
 		ps["cipher_suite"] = t.SuiteName
 		ps["cid"] = map[bool]string{true: fmt.Sprintf("on: the sensor sends a %d-byte CID (RFC 9146)", cidBytes), false: "off"}[v.CID]
 		ps["application"] = fmt.Sprintf("%d readings read through the proxy; none verifiable end to end: DTLS protects the hop to the proxy only", s.AppUnverifiable)
@@ -133,15 +140,41 @@ func (s *Session) Result(ctx context.Context, c Costing) result.Result {
 	setup := append(s.packets(s.Connect, nil), s.packets(s.Teardown, nil)...)
 	su, sd := linkBytes(setup)
 	sau, sad := c.Air.Count(setup)
-	if v.Protection.Transport != nil {
-		const how = "the DTLS handshake and the close_notify at the end of the session, as the link carried them"
+	if v.Protection.HasSession() {
+		how := "the DTLS handshake and the close_notify at the end of the session, as the link carried them"
+		if s.EDHOC != nil {
+			how = "EDHOC message_1 (POST /.well-known/edhoc) and message_2 (its 2.04), as the link carried them; message_3 rides with the registration (RFC 9668) and is counted apart (session-message-3-bytes-up)"
+		}
 		add("session-bytes-up", "B", result.Measured, how, float64(su))
 		add("session-bytes-down", "B", result.Measured, how, float64(sd))
 		add("session-air-bytes-up", "B", result.Modelled, airHow, float64(sau.Bytes))
 		add("session-air-bytes-down", "B", result.Modelled, airHow, float64(sad.Bytes))
 		add("session-frames-up", "frames", result.Modelled, airHow, float64(sau.Frames))
 		add("session-frames-down", "frames", result.Modelled, airHow, float64(sad.Frames))
-		add("handshake-time", "ns", result.Measured, "DTLS handshake wall time as the sensor saw it, through the emulated link, both ends' computation on this machine included", float64(s.HandshakeTime.Nanoseconds()))
+		hsHow := "DTLS handshake wall time as the sensor saw it, through the emulated link, both ends' computation on this machine included"
+		if s.EDHOC != nil {
+			hsHow = "EDHOC message_1 to message_2 processed and message_3 composed, wall time as the sensor saw it, through the emulated link, both ends' computation on this machine included"
+		}
+		add("handshake-time", "ns", result.Measured, hsHow, float64(s.HandshakeTime.Nanoseconds()))
+	}
+	// EDHOC's message_3 rides in the registration's datagram (RFC 9668):
+	// its share of that datagram belongs to the session.
+	var m3Link, m3Air int
+	if s.EDHOC != nil {
+		m3Link = s.EDHOC.Message3 + 1 // message_3 and the empty EDHOC option's one header byte (RFC 9668 §3.1)
+		for _, p := range s.packets(s.Registration, nil) {
+			if p.Dir == result.Up {
+				_, a1 := c.Air.Packet(p.Payload)
+				_, a0 := c.Air.Packet(p.Payload - m3Link)
+				m3Air = a1 - a0
+				break
+			}
+		}
+		const how = "EDHOC message_3 and the EDHOC option in the first OSCORE request (the registration): counted in the session, not the registration"
+		add("session-message-3-bytes-up", "B", result.Measured, how, float64(m3Link))
+		add("session-message-3-air-bytes-up", "B", result.Modelled, airHow+"; the registration datagram's air bytes with message_3 minus without it", float64(m3Air))
+		su += m3Link
+		sau.Bytes += m3Air
 	}
 	sum := func(xs []float64) float64 {
 		t := 0.0
@@ -158,7 +191,12 @@ func (s *Session) Result(ctx context.Context, c Costing) result.Result {
 	regPkts := s.packets(s.Registration, nil)
 	ru, rd := linkBytes(regPkts)
 	rau, rad := c.Air.Count(regPkts)
-	const regHow = "the registration at the resource directory (POST /rd with the links and key, 2.01 Created), once per registration lifetime (lt=90000 s), not in the per-reading figures"
+	regHow := "the registration at the resource directory (POST /rd with the links and key, 2.01 Created), once per registration lifetime (lt=90000 s), not in the per-reading figures"
+	if m3Link > 0 {
+		regHow += "; EDHOC message_3, which rode with it, left out (it is the session's)"
+		ru -= m3Link
+		rau.Bytes -= m3Air
+	}
 	add("registration-bytes-up", "B", result.Measured, regHow, float64(ru))
 	add("registration-bytes-down", "B", result.Measured, regHow, float64(rd))
 	add("registration-air-bytes-up", "B", result.Modelled, airHow, float64(rau.Bytes))
@@ -257,7 +295,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 	if perReading.priced > 0 && len(perReading.missingPK) == 0 {
 		add("energy-cpu/reading", "mJ", perReading.label, describe(perReading), perReading.joules*1e3)
 	}
-	if s.Variant.Protection.Transport != nil && perSession.priced > 0 && len(perSession.missingPK) == 0 {
+	if s.Variant.Protection.HasSession() && perSession.priced > 0 && len(perSession.missingPK) == 0 {
 		add("energy-cpu/session", "mJ", perSession.label, describe(perSession), perSession.joules*1e3)
 	}
 	if c.Radio == nil {
@@ -268,7 +306,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 		if len(pk) == 0 {
 			return 0, 0, nil
 		}
-		b, err := c.Radio.Simulate(&result.Trace{Link: c.Link, Packets: pk}, radio.Options{})
+		b, err := c.Radio.Simulate(&result.Trace{Link: c.Link, Transport: result.TransportUDP, Packets: pk}, radio.Options{})
 		if err != nil {
 			return 0, 0, err
 		}
@@ -286,7 +324,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 	radioHow := c.Radio.Method() + "; each reading's exchange priced alone (the sensor sleeps between readings), its listening tail included"
 	add("energy-radio/reading", "mJ", result.Modelled, radioHow, radioJ...)
 	var sessJ, sessS float64
-	if s.Variant.Protection.Transport != nil {
+	if s.Variant.Protection.HasSession() {
 		for _, pk := range [][]result.Packet{s.packets(s.Connect, nil), s.packets(s.Teardown, nil)} {
 			j, sec, err := price(pk)
 			if err != nil {
@@ -295,7 +333,27 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 			}
 			sessJ, sessS = sessJ+j, sessS+sec
 		}
-		add("energy-radio/session", "mJ", result.Modelled, c.Radio.Method()+"; the handshake and the teardown priced apart", sessJ*1e3)
+		sessHow := c.Radio.Method() + "; the handshake and the teardown priced apart"
+		if s.EDHOC != nil {
+			// message_3 rides in the registration's datagram: its share is
+			// the registration priced with it minus without it.
+			without := slices.Clone(reg)
+			for i := range without {
+				if without[i].Dir == result.Up {
+					n := s.EDHOC.Message3 + 1
+					without[i].Payload -= n
+					without[i].Bytes -= n
+					break
+				}
+			}
+			j1, s1, err1 := price(reg)
+			j0, s0, err0 := price(without)
+			if err1 == nil && err0 == nil {
+				sessJ, sessS = sessJ+j1-j0, sessS+s1-s0
+				sessHow += fmt.Sprintf("; EDHOC message_1 and message_2, and message_3's share of the registration datagram (priced with it minus without it: %.4g mJ)", (j1-j0)*1e3)
+			}
+		}
+		add("energy-radio/session", "mJ", result.Modelled, sessHow, sessJ*1e3)
 	}
 	if j, _, err := price(reg); err == nil {
 		add("energy-radio/registration", "mJ", result.Modelled, c.Radio.Method()+"; once per registration lifetime, not in the per-reading total", j*1e3)
@@ -313,7 +371,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 		label = result.Estimated
 	}
 	totalHow := fmt.Sprintf("%s + radio per reading (median) %.4g mJ", cpuHow("reading", perReading), medJ*1e3)
-	if s.Variant.Protection.Transport != nil {
+	if s.Variant.Protection.HasSession() {
 		totalHow += fmt.Sprintf(" + (%s + radio per session %.4g mJ) / %d readings per session", cpuHow("session", perSession), sessJ*1e3, len(s.Reading))
 	}
 	if len(perReading.missing)+len(perSession.missing) > 0 {
@@ -329,7 +387,7 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 		r.Warnings = append(r.Warnings, "battery life: "+err.Error())
 		return
 	}
-	m := add("battery-life", "days", label, b.Method, b.Life.Days())
+	m := add("battery-life", "s", label, b.Method, b.Life.Seconds)
 	m.Better = result.Higher
 }
 
@@ -387,6 +445,9 @@ func (s *Session) Ops(c Costing) []Op {
 				CountHow: "the application's end-to-end verifications, counted in place", Samples: s.AppVerifyNs, TimeHow: inPlace("the application verifying each reading", s.AppVerifyNs)},
 		)
 		return ops
+	}
+	if e := s.EDHOC; e != nil {
+		return s.oscoreOps(e, reps)
 	}
 	t := v.Protection.Transport
 	if t.Kind == "ecdhe" {
@@ -508,13 +569,15 @@ func (s *Session) Trace(c Costing) *result.Trace {
 	win(s.Teardown, "")
 	sort.SliceStable(pk, func(a, b int) bool { return pk[a].TimeNs < pk[b].TimeNs })
 	hm := "bytes: UDP payload + IPv4 20 B + UDP 8 B per fragment (the link emulator's model); payload: the UDP payload. " + c.Air.HeaderModel()
-	return &result.Trace{Link: c.Link, HeaderModel: hm, Packets: pk}
+	return &result.Trace{Link: c.Link, HeaderModel: hm, Transport: result.TransportUDP, Packets: pk}
 }
 
 // label names what a datagram carried.
 func (s *Session) label(d Datagram, what string) string {
 	var l string
-	if s.Variant.Protection.Transport != nil && d.Data != nil {
+	if s.EDHOC != nil && d.Data != nil {
+		l = oscoreLabel(d)
+	} else if s.Variant.Protection.Transport != nil && d.Data != nil {
 		cid := 0
 		if d.Dir == result.Up && s.Variant.CID {
 			cid = cidBytes
@@ -552,4 +615,12 @@ func orNone(s, none string) string {
 		return none
 	}
 	return s
+}
+
+// credHow says how an edhoc-oscore sensor named its credential.
+func credHow(v Variant) string {
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		return "named by kid (provisioned at the proxy by the installer)"
+	}
+	return "sent by value (kccs)"
 }

@@ -21,6 +21,7 @@ func init() { scenario.Register(&Scenario{}) }
 // Scenario is `cryptocost scenario sensor`.
 type Scenario struct {
 	protections, algs, cids []string
+	edhocMethods, edhocCred []string
 	readings                int
 	interval                time.Duration
 	senml                   string
@@ -55,6 +56,8 @@ func (s *Scenario) Flags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&s.protections, "protection", prot, "how readings are protected: "+strings.Join(prot, ", ")+" (cose, jose, psk, ecdhe also work)")
 	fs.StringSliceVar(&s.algs, "alg", []string{"ES256"}, "the sensor's signature algorithm(s): ES256, EdDSA")
 	fs.StringSliceVar(&s.cids, "cid", []string{"off", "on"}, "DTLS Connection ID (RFC 9146): off, on, or both")
+	fs.StringSliceVar(&s.edhocMethods, "edhoc-method", []string{"static-dh", "sig"}, "EDHOC methods for edhoc-oscore (RFC 9528 §3.2): static-dh (3) and/or sig (0)")
+	fs.StringSliceVar(&s.edhocCred, "edhoc-cred", []string{"kccs"}, "how the sensor's EDHOC message_3 names its credential: kccs (the CCS by value) and/or kid (by reference: the installer provisioned it at the proxy)")
 	fs.IntVar(&s.readings, "readings", 0, fmt.Sprintf("readings per session, over which the DTLS handshake is amortised (default %d; %d with --quick)", defaultReadings, quickReadings))
 	fs.DurationVar(&s.interval, "interval", 10*time.Minute, "time between readings, for battery life (and the readings' SenML times)")
 	fs.StringVar(&s.senml, "senml", "cbor", "SenML encoding of a reading: cbor (RFC 8428 §6) or json")
@@ -107,6 +110,29 @@ func (s *Scenario) Validate() error {
 	if len(cids) == 0 {
 		return fmt.Errorf("--cid: want off, on or both")
 	}
+	var methods []*EDHOCOSCORE
+	for _, name := range s.edhocMethods {
+		m, err := LookupEDHOCMethod(name)
+		if err != nil {
+			return fmt.Errorf("--edhoc-method: %w", err)
+		}
+		if !slices.Contains(methods, m) {
+			methods = append(methods, m)
+		}
+	}
+	var creds []*EDHOCCred
+	for _, name := range s.edhocCred {
+		cr, err := LookupEDHOCCred(name)
+		if err != nil {
+			return fmt.Errorf("--edhoc-cred: %w", err)
+		}
+		if !slices.Contains(creds, cr) {
+			creds = append(creds, cr)
+		}
+	}
+	if len(creds) == 0 {
+		return fmt.Errorf("--edhoc-cred: name kccs, kid or both")
+	}
 	s.plan = nil
 	seen := map[string]bool{}
 	for _, name := range s.protections {
@@ -119,6 +145,17 @@ func (s *Scenario) Validate() error {
 		case p.Object != nil:
 			for _, a := range algs {
 				vs = append(vs, Variant{Protection: p, Alg: a})
+			}
+		case p.OSCORE:
+			if len(methods) == 0 {
+				return fmt.Errorf("--edhoc-method: name static-dh, sig or both")
+			}
+			for _, a := range algs {
+				for _, m := range methods {
+					for _, cr := range creds {
+						vs = append(vs, Variant{Protection: p, Alg: a, EDHOC: m, EDHOCCred: cr})
+					}
+				}
 			}
 		case p.Transport.Kind == "psk":
 			for _, c := range cids {

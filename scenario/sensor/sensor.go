@@ -35,6 +35,11 @@ type Sensor struct {
 	Encoding   *Encoding
 	// Resource is the mirrored resource's name ("temp").
 	Resource string
+	// EDHOC is the sensor's EDHOC session and OSCORE context
+	// (edhoc-oscore only).
+	EDHOC *EDHOCInitiator
+	// FlightInterval is the DTLS retransmission timer (0: 1 s).
+	FlightInterval time.Duration
 
 	conn     *udpClient.Conn
 	dtlsConn *piondtls.Conn
@@ -89,10 +94,17 @@ func (s *Sensor) Dial(ctx context.Context, addr net.Addr, proxyKey []byte) error
 			return fmt.Errorf("sensor %s: %w", s.Name, err)
 		}
 		s.conn = c
+		if s.EDHOC != nil {
+			return s.handshakeEDHOC(ctx)
+		}
 		return nil
 	}
 	s.HandshakeSign = &SignTimer{}
-	cfg, err := ClientConfig(s.Protection.Transport, s.CID, s.Name, s.PSK, s.Credential, s.HandshakeSign, proxyKey)
+	flight := s.FlightInterval
+	if flight == 0 {
+		flight = time.Second
+	}
+	cfg, err := ClientConfig(s.Protection.Transport, s.CID, s.Name, s.PSK, s.Credential, s.HandshakeSign, proxyKey, flight)
 	if err != nil {
 		return err
 	}
@@ -158,6 +170,9 @@ func (e Exchange) Answer() string {
 func (e Exchange) Rejected() bool { return e.Code>>5 != 2 }
 
 func (s *Sensor) do(req *pool.Message) (Exchange, error) {
+	if s.EDHOC != nil {
+		return s.doOSCORE(req)
+	}
 	start := time.Now()
 	resp, err := s.conn.Do(req)
 	if err != nil {
@@ -188,7 +203,9 @@ func (s *Sensor) Links() []Link {
 	}
 	l := Link{Target: "/" + s.Resource, Attrs: []Attr{{Name: "rt", Value: "temperature", Quoted: true},
 		{Name: "ct", Value: strconv.Itoa(int(cf))}}}
-	if s.Key != nil && s.Protection.Transport != &transportPSK {
+	// The key is not repeated where the session authenticated it by its
+	// identity already (EDHOC) or where there is none (PSK).
+	if s.Key != nil && s.Protection.Transport != &transportPSK && !s.Protection.OSCORE {
 		l.Attrs = append(l.Attrs, Attr{Name: PublicKeyAttr, Value: base64.RawURLEncoding.EncodeToString(s.Key.COSEKey)})
 	}
 	return []Link{l}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/edhoc"
 	"github.com/cryptocost/cryptocost/link"
 )
 
@@ -17,10 +18,15 @@ type Variant struct {
 	Protection *Protection
 	Alg        *Alg
 	CID        bool
+	// EDHOC is the EDHOC method of an edhoc-oscore variant, EDHOCCred how
+	// the sensor names its credential.
+	EDHOC     *EDHOCOSCORE
+	EDHOCCred *EDHOCCred
 }
 
 // Name is the variant's subject name: "sensor/cose-sign1/ES256",
-// "sensor/dtls-psk/cid", "sensor/dtls-ecdhe/ES256/cid".
+// "sensor/dtls-psk/cid", "sensor/dtls-ecdhe/ES256/cid",
+// "sensor/edhoc-oscore/ES256/static-dh".
 func (v Variant) Name() string {
 	parts := []string{"sensor", v.Protection.Name}
 	if v.Alg != nil {
@@ -28,6 +34,12 @@ func (v Variant) Name() string {
 	}
 	if v.CID {
 		parts = append(parts, "cid")
+	}
+	if v.EDHOC != nil {
+		parts = append(parts, v.EDHOC.Name)
+	}
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		parts = append(parts, "kid")
 	}
 	return strings.Join(parts, "/")
 }
@@ -50,6 +62,7 @@ type Testbed struct {
 	// object security).
 	ProxyUDP, ProxyDTLS net.Addr
 	proxyKey            []byte
+	edhocProxy          *EDHOCKeys
 }
 
 // NewTestbed builds the system for v: the sensor named name generates its
@@ -57,8 +70,9 @@ type Testbed struct {
 // the proxy and the relay start. The sensor is not connected yet.
 func NewTestbed(ctx context.Context, v Variant, enc *Encoding, params link.Params, name string) (*Testbed, error) {
 	tb := &Testbed{Variant: v, Encoding: enc, Authorised: Authorised{}}
-	s := &Sensor{Name: name, Protection: v.Protection, CID: v.CID, Encoding: enc, Resource: "temp"}
-	cfg := ProxyConfig{Authorised: tb.Authorised, PSKs: map[string][]byte{}, Encoding: enc}
+	flight := FlightInterval(params)
+	s := &Sensor{Name: name, Protection: v.Protection, CID: v.CID, Encoding: enc, Resource: "temp", FlightInterval: flight}
+	cfg := ProxyConfig{Authorised: tb.Authorised, PSKs: map[string][]byte{}, Encoding: enc, FlightInterval: flight}
 	if v.Alg != nil {
 		k, err := GenerateKey(v.Alg)
 		if err != nil {
@@ -67,6 +81,11 @@ func NewTestbed(ctx context.Context, v Variant, enc *Encoding, params link.Param
 		s.Key = k
 		tb.Identity = NewIdentity(k.COSEKey, name)
 		tb.Authorised[tb.Identity] = true
+	}
+	if v.Protection.OSCORE {
+		if err := tb.setupEDHOC(s, &cfg, name); err != nil {
+			return nil, err
+		}
 	}
 	t := v.Protection.Transport
 	switch {
@@ -142,4 +161,89 @@ func (tb *Testbed) Close() {
 	if tb.Proxy != nil {
 		tb.Proxy.Close()
 	}
+}
+
+// setupEDHOC gives the sensor and the proxy their EDHOC credentials: the
+// sensor's CCS (its signature key for method 0, a static DH key for
+// method 3) is what the installer's identity covers; the proxy's CCS is
+// known to the sensor (pinned, as the DTLS-ECDHE variant pins the key).
+func (tb *Testbed) setupEDHOC(s *Sensor, cfg *ProxyConfig, name string) error {
+	v := tb.Variant
+	suite := edhocSuite(v.Alg)
+	m := v.EDHOC.Method
+	var kid []byte
+	if v.EDHOCCred != nil && v.EDHOCCred.Ref == edhoc.ByKID {
+		kid = sensorKID
+	}
+	sk, err := newEDHOCKeys(suite, m == 3, name, kid, s.Key)
+	if err != nil {
+		return err
+	}
+	var proxyOwn *KeyPair
+	if m == 0 {
+		if proxyOwn, err = GenerateKey(v.Alg); err != nil {
+			return err
+		}
+	}
+	pk, err := newEDHOCKeys(suite, m == 3, "proxy", proxyKID, proxyOwn)
+	if err != nil {
+		return err
+	}
+	// The identity the installer collects is the one EDHOC authenticates:
+	// h(COSE_Key in the CCS | name).
+	delete(tb.Authorised, tb.Identity)
+	tb.Identity = NewIdentity(sk.Cred.COSEKey, name)
+	tb.Authorised[tb.Identity] = true
+	cfg.EDHOC = &EDHOCConfig{Suite: suite, Method: m, Keys: pk}
+	if kid != nil {
+		cfg.EDHOC.Provisioned = []*edhoc.Credential{sk.Cred}
+	}
+	if s.EDHOC, err = newEDHOCInitiator(v, sk, pk.Cred); err != nil {
+		return err
+	}
+	tb.edhocProxy = pk
+	return nil
+}
+
+// sensorKID is the kid of a sensor's CCS named by reference: 0x2b, as in
+// RFC 9529 §3 (a one-byte integer in PLAINTEXT_3).
+var sensorKID = []byte{0x2b}
+
+// newEDHOCInitiator is a sensor's EDHOC Initiator with keys k, trusting
+// the proxy's credential.
+func newEDHOCInitiator(v Variant, k *EDHOCKeys, proxy *edhoc.Credential) (*EDHOCInitiator, error) {
+	st := &edhoc.Stats{}
+	ref := edhoc.ByValueCCS
+	if v.EDHOCCred != nil && k.Cred.KID != nil {
+		ref = v.EDHOCCred.Ref
+	}
+	sess, err := edhoc.NewInitiator(edhoc.Party{Suite: edhocSuite(v.Alg), Method: v.EDHOC.Method, ConnID: sensorCI, Cred: k.Cred,
+		Ref: ref, SignKey: k.Signer, DHKey: k.DH, Peer: edhoc.ResolveFrom(proxy), Stats: st})
+	if err != nil {
+		return nil, err
+	}
+	return &EDHOCInitiator{Session: sess, Stats: st}, nil
+}
+
+// edhocImpostor is a device with its own fresh key and EDHOC credential
+// under name, which the proxy's list does not hold.
+func (tb *Testbed) edhocImpostor(name string) (*Sensor, error) {
+	v := tb.Variant
+	s := &Sensor{Name: name, Protection: v.Protection, Encoding: tb.Encoding, Resource: "temp"}
+	var own *KeyPair
+	if v.EDHOC.Method == 0 {
+		var err error
+		if own, err = GenerateKey(v.Alg); err != nil {
+			return nil, err
+		}
+		s.Key = own
+	}
+	k, err := newEDHOCKeys(edhocSuite(v.Alg), v.EDHOC.Method == 3, name, nil, own)
+	if err != nil {
+		return nil, err
+	}
+	if s.EDHOC, err = newEDHOCInitiator(v, k, tb.edhocProxy.Cred); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

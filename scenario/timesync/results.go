@@ -93,7 +93,7 @@ func (r *Result) Trace(i int, linkName string) *result.Trace {
 	n := r.Nodes[i]
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	t := &result.Trace{Link: linkName, HeaderModel: "modelled UDP/IPv4: 28 B per datagram, 20 B more per further IPv4 fragment (link.Fragments); lost datagrams left out"}
+	t := &result.Trace{Link: linkName, Transport: result.TransportUDP, HeaderModel: "modelled UDP/IPv4: 28 B per datagram, 20 B more per further IPv4 fragment (link.Fragments); lost datagrams left out"}
 	for _, d := range n.Datagrams {
 		if d.Lost {
 			continue

@@ -45,10 +45,10 @@ func WriteTable(w io.Writer, run *result.Run) error {
 			continue
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", name, p["attack"],
-			val(r, MetricVerifyTime, "%.3g ms", 1e-6, notes), val(r, MetricVerifications, "%.2g", 1, notes),
+			val(r, MetricVerifyTime, "%.3g ms", 1e3, notes), val(r, MetricVerifications, "%.2g", 1, notes),
 			val(r, MetricMaxPerInterval, "%.0f", 1, notes), val(r, MetricMessageBytes, "%.0f", 1, notes),
 			val(r, MetricPayload, "%.4g", 1, notes), val(r, MetricWire, "%.4g", 1, notes), val(r, MetricPackets, "%.3g", 1, notes),
-			val(r, MetricDeviation, "%.3g ms", 1e-6, notes), val(r, MetricAccepted, "%.0f", 1, notes),
+			val(r, MetricDeviation, "%.3g ms", 1e3, notes), val(r, MetricAccepted, "%.0f", 1, notes),
 			val(r, MetricReplayed, "%.0f", 1, notes), val(r, MetricForged, "%.0f", 1, notes), val(r, MetricSkipped, "%.0f", 1, notes))
 	}
 	tw.Flush()
@@ -63,8 +63,8 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		}
 		p := r.Subject.Params
 		row := []string{p["variant"], p["attack"],
-			val(r, MetricVerifyDevice, "%.4g ms", 1, notes), val(r, MetricEnergyOps, "%.4g mJ", 1, notes),
-			val(r, MetricEnergyRx, "%.4g mJ", 1, notes), val(r, MetricEnergy, "%.4g mJ", 1, notes)}
+			val(r, MetricVerifyDevice, "%.4g ms", 1e3, notes), val(r, MetricEnergyOps, "%.4g mJ", 1e3, notes),
+			val(r, MetricEnergyRx, "%.4g mJ", 1e3, notes), val(r, MetricEnergy, "%.4g mJ", 1e3, notes)}
 		if m, ok := modelled[p["variant"]]; ok {
 			row = append(row, fmt.Sprintf("%.4g", m.payload), fmt.Sprintf("%.4g ms", m.timeMS), fmt.Sprintf("%.4g mJ", m.energyMJ))
 		} else {

@@ -1,7 +1,7 @@
 // Code generated from the IANA TLS Cipher Suites registry; DO NOT EDIT by hand
 // without checking the registry.
 
-package probe
+package tlswire
 
 // suiteTable is every cipher suite the probe can offer: the IANA "TLS Cipher
 // Suites" registry (https://www.iana.org/assignments/tls-parameters/, as

@@ -1,4 +1,4 @@
-package tlslab
+package tlswire
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func TestTrafficKeys(t *testing.T) {
 			"db89d2d6df0e84fed74a2288f8fd4d0959f790ff23946cdf4c26d85e51bebd42ae184501972f8d30c4a3e4a3693d0ef0",
 			"1135b4826a9a70257e5a391ad93093dfd7c4214812f493b3e3daae1eb2b1ac69", "4256d2e0e88babdd05eb2f27"},
 	} {
-		key, iv, err := trafficKeys(tc.suite, unhex(t, tc.secret))
+		key, iv, err := TrafficKeys(tc.suite, unhex(t, tc.secret))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,18 +62,18 @@ func TestOpenRecord(t *testing.T) {
 	if err != nil || tail != 0 || len(recs) != 1 {
 		t.Fatalf("ParseRecords: %v, tail %d, %d records", err, tail, len(recs))
 	}
-	p, err := newRecordProtection(TLS_AES_256_GCM_SHA384, server)
+	p, err := NewRecordProtection(TLS_AES_256_GCM_SHA384, server)
 	if err != nil {
 		t.Fatal(err)
 	}
-	content, typ, err := p.open(recs[0])
+	content, typ, err := p.Open(recs[0])
 	if err != nil || typ != ContentHandshake || !bytes.Equal(content, []byte{8, 0, 0, 2, 0, 0}) {
 		t.Errorf("EncryptedExtensions: %x type %d, %v; want 080000020000 type 22", content, typ, err)
 	}
 
 	recs, _, _ = ParseRecords(fin)
-	p, _ = newRecordProtection(TLS_AES_256_GCM_SHA384, client)
-	content, typ, err = p.open(recs[0])
+	p, _ = NewRecordProtection(TLS_AES_256_GCM_SHA384, client)
+	content, typ, err = p.Open(recs[0])
 	if err != nil || typ != ContentHandshake || len(content) != 4+48 || content[0] != TypeFinished {
 		t.Errorf("client Finished: %x type %d, %v; want a 52-byte Finished", content, typ, err)
 	}
@@ -85,15 +85,15 @@ func TestOpenRecord(t *testing.T) {
 	bad := bytes.Clone(fin)
 	bad[20] ^= 1
 	recs, _, _ = ParseRecords(bad)
-	p, _ = newRecordProtection(TLS_AES_256_GCM_SHA384, client)
-	if _, _, err := p.open(recs[0]); err == nil {
+	p, _ = NewRecordProtection(TLS_AES_256_GCM_SHA384, client)
+	if _, _, err := p.Open(recs[0]); err == nil {
 		t.Error("a record with a flipped bit decrypted")
 	}
 	// The wrong sequence number fails too.
 	recs, _, _ = ParseRecords(fin)
-	p, _ = newRecordProtection(TLS_AES_256_GCM_SHA384, client)
+	p, _ = NewRecordProtection(TLS_AES_256_GCM_SHA384, client)
 	p.seq = 1
-	if _, _, err := p.open(recs[0]); err == nil {
+	if _, _, err := p.Open(recs[0]); err == nil {
 		t.Error("a record decrypted under the wrong sequence number")
 	}
 }

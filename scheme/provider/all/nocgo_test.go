@@ -1,0 +1,5 @@
+//go:build !cgo
+
+package all
+
+const cgoEnabled = false
