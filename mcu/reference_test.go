@@ -63,11 +63,11 @@ func TestCompareS004(t *testing.T) {
 	res := func(opt string, cycles float64) result.Result {
 		r := result.Result{Subject: subject(atmega328p(t), k, opt, "sign", 6)}
 		r.Metrics = []result.Metric{
-			result.NewScalar("cycles", "cycles/op", result.Lower, result.Measured, cycles),
-			result.NewScalar("ram", "ram-B", result.Lower, result.Measured, 600),
-			result.NewScalar("rom", "rom-B", result.Lower, result.Measured, 8000),
+			result.NewScalar("cycles", "cycles", result.Lower, result.Simulated, cycles),
+			result.NewScalar("ram", "B", result.Lower, result.Measured, 600),
+			result.NewScalar("rom", "B", result.Lower, result.Measured, 8000),
 		}
-		r.Provenance.Method.Name = MethodName(atmega328p(t))
+		r.Provenance = result.Provenance{Label: result.Simulated, Method: result.Method{Name: MethodName(atmega328p(t))}}
 		return r
 	}
 	run := &result.Run{Kind: "mcu", Results: []result.Result{res("Os", 16e6), res("O2", 8e6)}}
