@@ -2,7 +2,8 @@
 // the hardware. It builds C kernels (kernels/: AES-128, Speck64/128,
 // PRESENT-80, ChaCha20, Ascon-AEAD128, SHA-1, SHA-256, HMAC-SHA1,
 // HMAC-SHA256, X25519, Ed25519, RSA as S004 measured it and in
-// Montgomery/CRT form, and the post-quantum ML-KEM-512/768 and ML-DSA-44,
+// Montgomery/CRT form, ECDSA on S004's SEC 2 curves and P-256 in a fast
+// and a constant-time style, and the post-quantum ML-KEM-512/768 and ML-DSA-44,
 // each straightforward and memory-lean, with SHA-3 — written here rather
 // than vendored: portable reference C such as PQClean's keeps its constant
 // tables in SRAM on AVR and has no memory-lean form, and pqm4's lean
@@ -27,8 +28,16 @@
 // (OutputParser) and converts them (Results). Every image runs its
 // kernel's known-answer tests inside the simulator before anything is
 // timed; a failure gives an error and no number. WriteTable prints a run
-// as S004 tabulated its figures; AddEnergy prices a run on a device's
-// active power.
+// as S004 tabulated its figures; Compare and WriteComparison put a study's
+// published table (reference/s004.yaml, imported) beside the kernels
+// measured on a target; AddEnergy prices a run on a device's active power.
+//
+// The kernels are written here rather than taken from the libraries S004
+// measured (AvrCryptolib, TinyECC, Wiselib, Relic; micro-ecc for the small
+// style): none is packaged for Debian, and a comparison of styles needs
+// them behind one interface with everything else equal — the ECDSA kernels
+// share ecdsa.c and ecc_bn.c and differ only in the curve arithmetic
+// (kernels/ecc.h).
 //
 // The harness is written once (kernels/harness.c) with a platform file per
 // core family; the kernels are portable C. The known-answer vectors are

@@ -191,6 +191,44 @@ func mldsaKernel(name, variant string, minStack int) Kernel {
 	return kn
 }
 
+// ecdsaCurve is a curve the ECDSA kernels are built for: ecc_params.h
+// holds its constants (generated with the known answers by
+// ecdsavectors_test.go), chosen by Define.
+type ecdsaCurve struct {
+	Name, Short, Label, Define string
+	// SecurityBits: NIST SP 800-57 Part 1 Rev. 5 §5.6.1.1 Table 2 puts
+	// ECC with f = 160–223 bits at 80, 256–383 at 128; below 160, below
+	// 80 (0 here).
+	SecurityBits int
+	// Verified names the known answers the firmware checks.
+	Verified string
+}
+
+// ecdsaCurves are S004's three SEC 2 curves (TinyECC's secp128r1,
+// secp160r1, secp192r1) and P-256, today's choice. The hash is SHA-256 on
+// every curve, truncated to the order's bits (SEC 1 v2 §4.1.3 step 5), as
+// S004's TinyECC used SHA-1.
+var ecdsaCurves = []ecdsaCurve{
+	{"secp128r1", "secp128r1", "secp128r1 (SEC 2)", "ECC_CURVE_SECP128R1", 0,
+		"eight keys, public keys and RFC 6979 signatures with SHA-256 computed by Go's math/big and checked with a second implementation and OpenSSL"},
+	{"secp160r1", "secp160r1", "secp160r1 (SEC 2)", "ECC_CURVE_SECP160R1", 80,
+		"eight keys, public keys and RFC 6979 signatures with SHA-256 computed by Go's math/big and checked with a second implementation and OpenSSL"},
+	{"secp192r1", "secp192r1", "secp192r1 (SEC 2, NIST P-192)", "ECC_CURVE_SECP192R1", 80,
+		"RFC 6979 §A.2.3 (P-192, SHA-256, \"sample\") and seven more keys signed by Go's math/big, checked with a second implementation and OpenSSL"},
+	{"p256", "P256", "P-256", "ECC_CURVE_P256", 128,
+		"RFC 6979 §A.2.5 (P-256, SHA-256, \"sample\") and seven more keys, checked with Go's crypto/ecdsa (RFC 6979) and OpenSSL"},
+}
+
+// ecdsaStyles are the two ways the ECDSA kernels do the curve arithmetic:
+// the libraries S004 compared made these choices (mcu/kernels/ecc.h).
+var ecdsaStyles = []struct {
+	name, label, source string
+	constantTime        bool
+}{
+	{"fast", "Jacobian, wNAF w=4, curve-specific reduction (TinyECC-like)", "ecc_fast.c", false},
+	{"ct", "co-Z Montgomery ladder, Montgomery multiplication, Fermat inversion, constant time", "ecc_ct.c", true},
+}
+
 // rsaKernels are S004's RSA cases and the modern variant, per key size.
 func init() {
 	for _, bits := range []int{512, 1024, 2048} {
@@ -220,6 +258,32 @@ func init() {
 			if v.ct {
 				k.ConstantTime = []string{"*"}
 			}
+			kernels = append(kernels, k)
+		}
+	}
+	for _, c := range ecdsaCurves {
+		for _, st := range ecdsaStyles {
+			k := Kernel{
+				Name:         "ecdsa-" + c.Name + "-" + st.name,
+				Scheme:       "ECDSA-" + c.Short + "-SHA256-" + strings.ToUpper(st.name),
+				Algorithm:    "ECDSA-" + c.Short + "-SHA256",
+				Label:        "ECDSA " + c.Label + ", " + st.label,
+				Family:       "sign",
+				Sources:      []string{"ecdsa.c", st.source, "ecc_bn.c", "sha256.c"},
+				Bench:        "ecdsa_bench.c",
+				Defines:      []string{"-D" + c.Define},
+				SecurityBits: c.SecurityBits,
+				// verification handles the public key and signature only
+				Public:   []string{"verify"},
+				Verified: c.Verified + "; verification of a forged message rejected",
+			}
+			if st.constantTime {
+				k.ConstantTime = []string{"keygen", "sign"}
+			}
+			// P-256 with the ladder: about 5.6 billion simulated cycles
+			// an image (eight keys and nonces, both verifications by two
+			// ladders), minutes of host time; named, it runs.
+			k.Slow = c.Name == "p256" && st.constantTime
 			kernels = append(kernels, k)
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -36,7 +37,7 @@ AVRs; gcc-arm-none-eabi, picolibc-arm-none-eabi, qemu-system-arm and gcc for
 the Cortex-M targets; gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf
 and qemu-system-misc for rv32imac (cryptocost mcu list --targets).`,
 	}
-	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd())
+	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
 }
 
@@ -49,6 +50,7 @@ func newMCUBenchCmd() *cobra.Command {
 		quick    bool
 		quiet    bool
 		device   string
+		refName  string
 		outputs  outputFlags
 		saves    saveFlags
 	)
@@ -74,8 +76,14 @@ and buffers; ROM is the kernel's code and constants from the linker map.
 Images are cached by content hash under the user cache directory, so a second
 run only simulates. Kernels that do not fit the part's flash or SRAM are
 reported as "does not fit" with their sizes; a firmware that runs past
---timeout is killed and reported. RSA-2048 (minutes of simulation) runs only
-when named: --kernel 'rsa2048-*'. --target all runs every target.
+--timeout is killed and reported. RSA-2048 and ECDSA P-256 with the ladder
+(minutes of simulation each on an AVR) run only when named: --kernel
+'rsa2048-*', --kernel 'ecdsa-p256-ct'. --target all runs every target.
+
+--reference s004 measures the kernels S004's table names (those that are not
+slow, unless --kernel says) and prints S004's rows, imported, beside them,
+one table per target; cryptocost mcu compare s004 does the same from saved
+runs.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
 		Example: `  cryptocost mcu bench --target atmega328p
@@ -84,6 +92,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
   cryptocost mcu bench --target atmega2560 --kernel rsa2048-crt --opt Os --timeout 3h
   cryptocost mcu bench --target all --opt Os,O2,O3 -o matrix.json
   cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
+  cryptocost mcu bench --kernel 'ecdsa*' -o ecdsa.json
+  cryptocost mcu bench --reference s004
+  cryptocost mcu bench --target cortex-m4,atmega2560 --kernel ecdsa-p256-fast --opt Os --reference s004
   cryptocost mcu list --targets`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -100,6 +111,15 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				}
 				if !cmd.Flags().Changed("kernel") {
 					opts.Kernels = quickKernels()
+				}
+			}
+			var ref *mcu.Reference
+			if refName != "" {
+				if ref, err = mcu.ReferenceByName(refName); err != nil {
+					return fmt.Errorf("--reference: %w", err)
+				}
+				if !cmd.Flags().Changed("kernel") {
+					opts.Kernels = referenceKernels(ref)
 				}
 			}
 			plan, err := mcu.NewPlan(opts)
@@ -155,6 +175,14 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
+			if ref != nil && format.Name() == "table" {
+				for _, t := range plan.Targets {
+					fmt.Fprintln(cmd.OutOrStdout())
+					if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(ref, t, run)); err != nil {
+						return err
+					}
+				}
+			}
 			saves.save(cmd, run, quiet)
 			switch run.Status {
 			case result.Interrupted:
@@ -174,6 +202,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
 	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
 	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.StringVar(&refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
 	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
 	outputs.register(cmd)
@@ -253,4 +282,75 @@ func newMCUListCmd() *cobra.Command {
 // quantity is a number and its unit without the source: "16 MHz".
 func quantity(q catalog.Quantity) string {
 	return strconv.FormatFloat(q.Value, 'g', -1, 64) + " " + q.Unit
+}
+
+// referenceKernels are the kernels a study's rows name that are not slow:
+// a slow one (RSA-2048) runs only when --kernel names it.
+func referenceKernels(ref *mcu.Reference) []string {
+	var names []string
+	for _, name := range ref.Kernels() {
+		if k, ok := mcu.KernelByName(name); ok && !k.Slow {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func newMCUCompareCmd() *cobra.Command {
+	var (
+		db     dbFlag
+		target string
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare STUDY [RUN...]",
+		Short: "Print a study's published table (S004's) beside the kernels measured here",
+		Long: `Print each row of a study's table — S004's RSA and ECDSA on an Arduino Uno:
+algorithm, key size or curve, library — beside the closest kernel measured in
+the given runs: time in ms at 16 MHz, RAM, ROM, the ratio of times, and the
+comparable RSA strength (NIST SP 800-57 and the study's own column). The
+study's figures are imported (their source is printed); the kernels' are
+simulated. Rows with no comparable kernel (Relic's binary curves) say why.
+
+Each RUN is an mcu run JSON file (cryptocost mcu bench -o) or a stored run ID,
+unique prefix or "latest"; several runs merge (the fastest optimisation level
+of each kernel is shown). With no RUN, the study's table alone.`,
+		Example: `  cryptocost mcu bench --kernel 'ecdsa*,rsa512-sm-*,rsa1024-sm-*' -o s004.json
+  cryptocost mcu compare s004 s004.json
+  cryptocost mcu compare s004 latest --format json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := mcu.ReferenceByName(args[0])
+			if err != nil {
+				return err
+			}
+			tg, err := mcu.TargetByName(target)
+			if err != nil {
+				return fmt.Errorf("--target: %w", err)
+			}
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			loaded, err := loadRuns(cmd.Context(), &db, args[1:], false)
+			if err != nil {
+				return err
+			}
+			var runs []*result.Run
+			for _, l := range loaded {
+				runs = append(runs, l.run)
+			}
+			c := mcu.Compare(ref, tg, runs...)
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(c)
+			}
+			return mcu.WriteComparison(cmd.OutOrStdout(), c)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&target, "target", "atmega328p", "compare the kernels measured on this target")
+	f.StringVar(&format, "format", "table", "table or json")
+	db.register(cmd)
+	return cmd
 }
