@@ -2,8 +2,6 @@ package bench
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -76,14 +74,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 	}
 	env := measure.CaptureEnvironment()
 	describeCProviders(&env, plan)
-	run := &result.Run{
-		Schema:      result.Schema,
-		ID:          newRunID(),
-		Kind:        "bench",
-		Started:     time.Now().UTC(),
-		Status:      result.Complete,
-		Environment: env,
-	}
+	run := result.NewRun("bench", env)
 	var estimate *measure.ClockEstimate
 	if env.CPUMHz > 0 {
 		estimate = &measure.ClockEstimate{MHz: env.CPUMHz, Source: env.CPUMHzFrom}
@@ -454,13 +445,6 @@ func mapf(xs []float64, f func(float64) float64) []float64 {
 		out[i] = f(x)
 	}
 	return out
-}
-
-// newRunID returns a sortable, unique run ID: UTC time plus 4 random bytes.
-func newRunID() string {
-	var b [4]byte
-	rand.Read(b[:])
-	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
 // distinctKeys says when the seed002 design's K keys are fewer distinct

@@ -20,7 +20,7 @@ func TestSeed002NamesDistinctKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sign scheme.Operation
-	for _, op := range sc.(scheme.Scheme).Operations() {
+	for _, op := range sc.Operations() {
 		if op.Name == scheme.OpSign {
 			sign = op
 		}
@@ -39,8 +39,8 @@ func TestSeed002NamesDistinctKeys(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			op := sign
 			op.DistinctKeys = tc.distinct
-			run := Run(context.Background(), &Plan{Schemes: []scheme.Scheme{sc.(scheme.Scheme)},
-				Points: []Point{{Scheme: sc.(scheme.Scheme), Op: op, Size: 32}}}, cfg, nil)
+			run := Run(context.Background(), &Plan{Schemes: []scheme.Scheme{sc},
+				Points: []Point{{Scheme: sc, Op: op, Size: 32}}}, cfg, nil)
 			r := run.Results[0]
 			if r.Error != "" {
 				t.Fatal(r.Error)

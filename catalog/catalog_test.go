@@ -87,3 +87,28 @@ func TestCheckUnit(t *testing.T) {
 		t.Errorf("mW as current: %v", err)
 	}
 }
+
+// TestQuantityRanges: "2.6–2.7 V" is a range with the midpoint as value;
+// "-5 mA" stays a negative number, "1e-6 A" an exponent.
+func TestQuantityRanges(t *testing.T) {
+	q, err := ParseQuantity("2.6–2.7 V [S003]")
+	if err != nil || q.Value != 2.65 || q.Lo != 2.6 || q.Hi != 2.7 || q.String() != "2.6–2.7 V [S003]" {
+		t.Errorf("en dash range: %+v %v (%s)", q, err, q)
+	}
+	q, err = ParseQuantity("2000-2500 mAh [R]")
+	if lo, hi := q.RangeIn("C"); err != nil || q.Value != 2250 || lo != 7200 || hi != 9000 {
+		t.Errorf("hyphen range: %+v %v, in C %v–%v", q, err, lo, hi)
+	}
+	if q, err := ParseQuantity("1e-6 A [x]"); err != nil || q.Value != 1e-6 || q.HasRange() {
+		t.Errorf("exponent: %+v %v", q, err)
+	}
+	if q, err := ParseQuantity("-5 mA [x]"); err != nil || q.Value != -5 || q.HasRange() {
+		t.Errorf("negative: %+v %v", q, err)
+	}
+	if _, err := ParseQuantity("2.7–2.6 V [x]"); err == nil {
+		t.Error("a range upside down passed")
+	}
+	if lo, hi := Q(3, "V", "x").Range(); lo != 3 || hi != 3 {
+		t.Errorf("no range: %v %v", lo, hi)
+	}
+}

@@ -53,6 +53,8 @@ func init() {
 	units["µJ/bit"] = unit{"energy-per-bit", 1e-6}
 	units["uJ/bit"] = unit{"energy-per-bit", 1e-6}
 	units["nJ/bit"] = unit{"energy-per-bit", 1e-9}
+	units["J/B"] = unit{"energy-per-byte", 1}
+	units["mJ/B"] = unit{"energy-per-byte", 1e-3}
 	units["µJ/B"] = unit{"energy-per-byte", 1e-6}
 	units["uJ/B"] = unit{"energy-per-byte", 1e-6}
 	units["nJ/B"] = unit{"energy-per-byte", 1e-9}

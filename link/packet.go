@@ -25,7 +25,11 @@ type Datagram struct {
 	Lost bool
 	// Reason says why it was lost ("link loss", "queue full").
 	Reason string
-	Peer   net.Addr
+	// Data is the UDP payload (a copy the observer may keep). The
+	// observer sees it with the datagram, so it never has to pair
+	// payloads with datagrams by order (a race with the reader).
+	Data []byte
+	Peer net.Addr
 }
 
 // AtClient is when the device sees the datagram (see Segment.AtClient).
@@ -154,9 +158,10 @@ func (w *packetLink) WriteTo(p []byte, addr net.Addr) (int, error) {
 	default:
 	}
 	d := w.schedule(result.Up, len(p), w.now(), addr)
+	d.Data = append([]byte(nil), p...)
 	if !d.Lost {
 		select {
-		case w.out <- queued{at: d.Arrive, data: append([]byte(nil), p...), addr: addr}:
+		case w.out <- queued{at: d.Arrive, data: d.Data, addr: addr}:
 		default:
 			d.Lost, d.Reason = true, "queue full"
 		}
@@ -197,9 +202,10 @@ func (w *packetLink) receive() {
 			}
 		}
 		d := w.schedule(result.Down, n, w.now(), addr)
+		d.Data = append([]byte(nil), buf[:n]...)
 		if !d.Lost {
 			select {
-			case w.in <- queued{at: d.Arrive, data: append([]byte(nil), buf[:n]...), addr: addr}:
+			case w.in <- queued{at: d.Arrive, data: d.Data, addr: addr}:
 			default:
 				d.Lost, d.Reason = true, "queue full"
 			}

@@ -57,6 +57,14 @@ type Profile struct {
 	MTU catalog.Quantity
 	// Aliases are other names --link accepts.
 	Aliases []string
+	// Technology is the radio technology the link's last hop is (a radio
+	// profile's technology: "ieee802154", "lte", "wifi"); "" for a wired
+	// link. The costing stage prices a trace on the device's radio of this
+	// technology (costing.RadioFor), or on Radio when no device is named.
+	Technology string
+	// Radio is the radio profile a trace over this link is priced on when
+	// no device chooses one.
+	Radio string
 }
 
 // Params are a profile's numbers in the units the emulator uses.

@@ -13,6 +13,8 @@ func init() {
 	profiles = []Profile{
 		{
 			Name:        "LAN",
+			Technology:  "",
+			Radio:       "",
 			Description: "switched gigabit Ethernet, the S000 study's local case (RTT < 1 ms)",
 			Aliases:     []string{"ethernet", "local-lan"},
 			Latency:     q(0.1, "ms", "unverified: one switch hop and two host stacks; S000's local server had RTT < 1 ms"),
@@ -22,6 +24,8 @@ func init() {
 		},
 		{
 			Name:        "WiFi-802.11g",
+			Technology:  "wifi",
+			Radio:       "wifi-aro",
 			Description: "802.11g at the 54 Mbit/s PHY rate, one station, no contention (S000's WLAN)",
 			Aliases:     []string{"wifi", "wlan", "802.11g", "80211g"},
 			Latency:     q(1, "ms", "unverified: one WLAN hop plus a LAN to the server"),
@@ -35,6 +39,8 @@ func init() {
 		},
 		{
 			Name:        "3G",
+			Technology:  "umts",
+			Radio:       "umts-aro",
 			Description: "WCDMA/HSDPA as on S000's Nokia N95: HSDPA category 5/6 down, Release 99 up",
 			Aliases:     []string{"hsdpa", "umts", "hspa"},
 			Latency:     q(50, "ms", "unverified: HSPA round trips of about 100 ms once the radio is in CELL_DCH"),
@@ -44,6 +50,8 @@ func init() {
 		},
 		{
 			Name:        "LTE",
+			Technology:  "lte",
+			Radio:       "lte-aro",
 			Description: "a commercial LTE network, median throughput of 4GTest users",
 			Aliases:     []string{"4g"},
 			Latency:     q(35, "ms", "unverified: LTE round trips of about 70 ms (order of Huang et al., MobiSys 2012)"),
@@ -53,6 +61,8 @@ func init() {
 		},
 		{
 			Name:        "BLE",
+			Technology:  "ble",
+			Radio:       "ble-nrf52840",
 			Description: "Bluetooth Low Energy 4.2 LE 1M PHY with Data Length Extension, IPv6 over BLE",
 			Aliases:     []string{"bluetooth-le", "ble4.2"},
 			Latency:     q(15, "ms", "unverified: half of a 30 ms connection interval (the spec allows 7.5 ms to 4 s, Core v4.0 Vol 6 Part B §4.5.1)"),
@@ -75,6 +85,8 @@ func init() {
 			// by 43 B per frame. Priced on the radio profile bredr-cc256x,
 			// whose aliases include this link's name.
 			Name:        "Bluetooth-BR/EDR",
+			Technology:  "bredr",
+			Radio:       "bredr-cc256x",
 			Description: "Bluetooth Classic EDR 2 Mbit/s ACL link carrying RFCOMM (S001's PC ↔ phone), 990-B RFCOMM frames",
 			Aliases:     []string{"bluetooth-bredr", "bredr", "bluetooth-classic", "rfcomm", "bt-classic"},
 			Latency:     q(10, "ms", "unverified: a slave's wait for the master's poll in active mode (T_poll, Bluetooth Core Vol 2 Part B §8.6.1) plus the host-controller transport and stack; S001 gives no round trip"),
@@ -93,6 +105,8 @@ func init() {
 		},
 		{
 			Name:        "802.15.4",
+			Technology:  "ieee802154",
+			Radio:       "ieee802154-telosb",
 			Description: "IEEE 802.15.4 2.4 GHz O-QPSK (the TelosB's CC2420, S003), one hop, 6LoWPAN",
 			Aliases:     []string{"ieee802154", "802154", "zigbee", "6lowpan"},
 			Latency:     q(2, "ms", "unverified: one hop, radio turnaround and driver"),
@@ -107,6 +121,8 @@ func init() {
 		},
 		{
 			Name:        "LoRaWAN",
+			Technology:  "lorawan",
+			Radio:       "lorawan-eu868-sf7",
 			Description: "LoRaWAN class A EU868 at SF7/125 kHz (DR5), IPv6 over SCHC (RFC 8724, RFC 9011); the radio model adds duty cycle and fragmentation",
 			Aliases:     []string{"lorawan-sf7", "lora"},
 			// The emulator carries the bytes at DR5's rate with the

@@ -2,8 +2,6 @@ package mcu
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -110,16 +108,7 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 				t.Describe(), tc.SimVersion, tc.GCCVersion))
 		}
 	}
-	var id [4]byte
-	rand.Read(id[:])
-	run := &result.Run{
-		Schema:      result.Schema,
-		ID:          time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(id[:]),
-		Kind:        "mcu",
-		Started:     time.Now().UTC(),
-		Status:      result.Complete,
-		Environment: env,
-	}
+	run := result.NewRun("mcu", env)
 	type job struct {
 		t   Target
 		k   Kernel

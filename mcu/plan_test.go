@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/cryptocost/cryptocost/catalog"
-	"github.com/cryptocost/cryptocost/result"
 )
 
 // Tier: fast (no tools).
@@ -131,27 +130,5 @@ func TestEveryKernelHasItsFiles(t *testing.T) {
 		if k.Verified == "" || k.Family == "" || k.Label == "" {
 			t.Errorf("kernel %s lacks a description", k.Name)
 		}
-	}
-}
-
-// Tier: fast.
-func TestAddEnergy(t *testing.T) {
-	run := &result.Run{Results: []result.Result{
-		{Subject: result.Subject{Kind: "mcu", Name: "a"}, Metrics: []result.Metric{result.NewSampled("time", "ns/op", result.Lower, result.Measured, []float64{2e6, 2e6})}},
-		{Subject: result.Subject{Kind: "mcu", Name: "b"}, Error: "does not fit"},
-	}}
-	if err := AddEnergy(run, "arduino-uno", catalog.Q(50, "mW", "test value")); err != nil {
-		t.Fatal(err)
-	}
-	e := run.Results[0].Metric("energy")
-	// 2 ms × 50 mW = 100 µJ
-	if e == nil || e.Label != result.Modelled || e.Summary.Median != 100e-6 || len(e.Samples) != 2 || !strings.Contains(e.Method, "arduino-uno") {
-		t.Fatalf("energy metric %+v", e)
-	}
-	if run.Results[1].Metric("energy") != nil {
-		t.Error("energy added to a result without numbers")
-	}
-	if err := AddEnergy(run, "x", catalog.Q(1, "mA", "test")); err == nil {
-		t.Error("a current accepted as a power")
 	}
 }

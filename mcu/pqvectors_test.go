@@ -29,12 +29,10 @@ import (
 // are computed with CIRCL; for ML-KEM-768 crypto/mlkem must agree, and
 // every ML-DSA signature must verify under CIRCL.
 func init() {
-	for _, set := range []kemSet{
-		{name: "ML-KEM-512", prefix: "mlkem512", file: "../scheme/testdata/kex/mlkem512.txt", scheme: mlkem512.Scheme()},
-		{name: "ML-KEM-768", prefix: "mlkem768", file: "../scheme/testdata/kex/mlkem768.txt", scheme: mlkem768.Scheme(), crypto: goMLKEM768{}},
-	} {
-		pqKEMSets = append(pqKEMSets, set)
-	}
+	pqKEMSets = append(pqKEMSets,
+		kemSet{name: "ML-KEM-512", prefix: "mlkem512", file: "../scheme/testdata/kex/mlkem512.txt", scheme: mlkem512.Scheme()},
+		kemSet{name: "ML-KEM-768", prefix: "mlkem768", file: "../scheme/testdata/kex/mlkem768.txt", scheme: mlkem768.Scheme(), crypto: goMLKEM768{}},
+	)
 	headers = append(headers, mlkemHeader(), mldsaHeader())
 }
 

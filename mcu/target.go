@@ -24,9 +24,10 @@ type Target struct {
 	Part string `yaml:"part"`
 	// Board is the board people know the part from.
 	Board string `yaml:"board"`
-	// Device is the energy device profile of the part's board
-	// (energy/devices), "" when there is none: what a costing stage
-	// prices the target's counts with.
+	// Device is the device profile of the part's board (device/devices),
+	// "" when there is none, recorded in each result's params. It does
+	// not price anything: the costing stage prices a target's results on
+	// the device whose profile names the target as its simulation.
 	Device string `yaml:"device"`
 	// Core is the processor core: "Cortex-M4 (ARMv7E-M)".
 	Core string `yaml:"core"`

@@ -18,6 +18,10 @@ import (
 	"github.com/cryptocost/cryptocost/result"
 )
 
+// NewRun starts a complete run of kind on this machine: result.NewRun with
+// the environment captured.
+func NewRun(kind string) *result.Run { return result.NewRun(kind, CaptureEnvironment()) }
+
 // CaptureEnvironment records the machine and software a run measures on.
 // What cannot be read is left empty and explained in Notes.
 func CaptureEnvironment() result.Environment {

@@ -47,6 +47,13 @@ type BitCost struct {
 	Source            string
 }
 
+// OpCostExplainer is an OpCostSource that can say why it has no cost for
+// a key (the costing stage's "not priced: …; what would price it"), for
+// the error of a model that needs it.
+type OpCostExplainer interface {
+	WhyNot(key string) string
+}
+
 // BitCostSource is a source of per-bit radio costs: a cost table file, or
 // (wired by the lead) a radio profile of package radio.
 type BitCostSource interface {

@@ -195,6 +195,13 @@ func missingCostError(m *Model, v *Variant, op *Operation, key string, c *Costs)
 		pos = v.costPos[op.Name]
 	}
 	msg := fmt.Sprintf("%s: model %s: operation %s%s needs the cost of %s, which %s does not have", pos, m.Name, op.Name, where, key, describeSources(c))
+	for _, s := range c.Ops {
+		if x, ok := s.(OpCostExplainer); ok {
+			if why := x.WhyNot(key); why != "" {
+				msg += " (" + why + ")"
+			}
+		}
+	}
 	if cl := closest(key, names); cl != "" {
 		msg += fmt.Sprintf("; did you mean %s?", cl)
 	}

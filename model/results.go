@@ -2,8 +2,6 @@ package model
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"runtime"
@@ -23,19 +21,9 @@ const maxResultPoints = 200_000
 
 // NewRun starts a run of kind "model" for the results of plans.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{
-		Schema:  result.Schema,
-		ID:      now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind:    "model",
-		Started: now,
-		Status:  result.Complete,
-		Environment: result.Environment{OS: runtime.GOOS, Arch: runtime.GOARCH, GoVersion: runtime.Version(),
-			CPUs: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
-			Notes: []string{"modelled results: the machine that computed them does not affect them"}},
-	}
+	return result.NewRun("model", result.Environment{OS: runtime.GOOS, Arch: runtime.GOARCH, GoVersion: runtime.Version(),
+		CPUs: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Notes: []string{"modelled results: the machine that computed them does not affect them"}})
 }
 
 // AppendResults evaluates every point of the plan into run, one result

@@ -24,8 +24,6 @@ package probe
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -62,20 +60,9 @@ type Options struct {
 	// TicketWait is how long to wait for a TLS 1.3 server's tickets after
 	// a handshake (default 1 s).
 	TicketWait time.Duration
-	// Pricer, if set, adds energy metrics to each measured handshake.
-	Pricer Pricer
 	// Now is the clock certificates are checked against (default
 	// time.Now).
 	Now func() time.Time
-}
-
-// Pricer prices a measured handshake for a device and link: given a result
-// with its packet trace and byte, round-trip and time metrics, it returns
-// energy metrics (labelled modelled or estimated, with their method). The
-// energy and radio packages implement it; the command line wires it to
-// --device and --link.
-type Pricer interface {
-	Price(r *result.Result) ([]result.Metric, error)
 }
 
 // Validate checks the options before any connection is made, filling
@@ -187,12 +174,8 @@ func Probe(ctx context.Context, target string, opts Options) (*Report, error) {
 	for _, v := range opts.Versions {
 		p.report.Settings.Versions = append(p.report.Settings.Versions, v.String())
 	}
-	var id [4]byte
-	rand.Read(id[:])
-	run := &result.Run{Schema: result.Schema, Kind: "probe", Started: p.report.Started, Status: result.Complete,
-		// The store's run ID shape: sortable UTC time, 4 random bytes.
-		ID:          p.report.Started.Format("20060102T150405Z") + "-" + hex.EncodeToString(id[:]),
-		Environment: measure.CaptureEnvironment()}
+	run := measure.NewRun("probe")
+	run.Started, run.ID = p.report.Started, result.NewID(p.report.Started)
 	p.report.Run = run
 
 	ctx, cancel := context.WithTimeoutCause(ctx, opts.TimeLimit, errTimeLimit)

@@ -252,13 +252,6 @@ func (hr *handshakeResult) lifetime() (uint32, int) {
 }
 
 func (p *prober) addResult(r result.Result) {
-	if p.opts.Pricer != nil {
-		ms, err := p.opts.Pricer.Price(&r)
-		if err != nil {
-			r.Warnings = append(r.Warnings, "energy not priced: "+err.Error())
-		}
-		r.Metrics = append(r.Metrics, ms...)
-	}
 	p.mu.Lock()
 	p.report.Run.Results = append(p.report.Run.Results, r)
 	p.mu.Unlock()

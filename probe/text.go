@@ -213,8 +213,8 @@ func median(m *result.Metric) string {
 	return fmt.Sprintf("%.0f", m.Summary.Median)
 }
 
-// energyMetrics are the joule metrics a Pricer added (Options.Pricer:
-// energy/radio from --link), in the order first seen.
+// energyMetrics are the joule metrics the costing stage added to the
+// handshakes (energy/radio from --link), in the order first seen.
 func energyMetrics(rs []result.Result) []string {
 	var names []string
 	for _, r := range rs {

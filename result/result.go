@@ -9,7 +9,9 @@
 package result
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/cryptocost/cryptocost/stats"
@@ -117,6 +119,13 @@ type Result struct {
 	// prices on any device: which operations of which schemes ran how
 	// often on what input (and how long they took here).
 	Work []Work `json:"work,omitempty"`
+	// TraceParts are the parts of the subject's traffic the costing stage
+	// prices apart (one reading's exchange, a session's handshake), when
+	// the runner split them; Trace is then the whole, not priced again.
+	TraceParts []TracePart `json:"trace_parts,omitempty"`
+	// Model is the analytic model the runner's system matches, evaluated
+	// at the run's own point by the costing stage on the same device.
+	Model *ModelPoint `json:"model,omitempty"`
 	// Error is set when the subject could not be measured (a failed KAT):
 	// then Metrics is empty. Never a number without a method.
 	Error string `json:"error,omitempty"`
@@ -174,6 +183,35 @@ type Work struct {
 	HostMethod string    `json:"host_method,omitempty"`
 }
 
+// TracePart is a part of a subject's packets whose radio energy is priced
+// apart: each trace alone (the radio settles between them: a sensor
+// sleeps between readings), then averaged over the traces for a part per
+// subject (Per ""), summed for a part per session or registration.
+type TracePart struct {
+	// Per is "" (per subject: one reading, one request) or the scope
+	// ("session", "registration").
+	Per    string   `json:"per,omitempty"`
+	Traces []*Trace `json:"traces"`
+	// Minus are traces whose energy is subtracted pairwise: the share of a
+	// datagram another scope owns (EDHOC's message_3 riding with the
+	// registration); nil where nothing is subtracted from Traces[i].
+	Minus []*Trace `json:"minus,omitempty"`
+	// Spans is how many subjects one trace covers (a node's whole run of
+	// Spans intervals); 0 means 1.
+	Spans  float64 `json:"spans,omitempty"`
+	Method string  `json:"method,omitempty"`
+}
+
+// ModelPoint names an analytic model (package model) and the point the
+// run measured: the variant and the parameters set from the run.
+type ModelPoint struct {
+	Name    string             `json:"name"`
+	Variant string             `json:"variant,omitempty"`
+	Set     map[string]float64 `json:"set,omitempty"`
+	// Metric names the model's energy metric ("model/energy/reading").
+	Metric string `json:"metric,omitempty"`
+}
+
 // Better says which direction of a metric is an improvement.
 type Better string
 
@@ -193,8 +231,13 @@ type Metric struct {
 	Better Better `json:"better,omitempty"`
 	// Label says how the values were obtained; Method says exactly how
 	// when the result's provenance does not already say it.
-	Label   Label         `json:"label"`
-	Method  string        `json:"method,omitempty"`
+	Label  Label  `json:"label"`
+	Method string `json:"method,omitempty"`
+	// Source names where the value came from when it is not this run's
+	// measurement: a device profile's literature figure ("ECDSA secp192k1
+	// sign (TinyECC 0.2)"), a simulation ("atmega328p, kernel x25519 -Os"),
+	// a calibration. The costing stage sets it on every figure it prices.
+	Source  string        `json:"source,omitempty"`
 	Samples []float64     `json:"samples,omitempty"`
 	Summary stats.Summary `json:"summary"`
 	// Bounds is the range the value's inputs allow — a profile's
@@ -206,11 +249,46 @@ type Metric struct {
 }
 
 // Bounds are a value's low and high bounds, in the metric's unit, and how
-// they were obtained.
+// they were obtained. A one-sided bound has Lo −Inf or Hi +Inf (a host
+// time that is only a lower bound on the device's); JSON writes those as
+// null.
 type Bounds struct {
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	Method string  `json:"method,omitempty"`
+}
+
+type boundsJSON struct {
+	Lo     *float64 `json:"lo"`
+	Hi     *float64 `json:"hi"`
+	Method string   `json:"method,omitempty"`
+}
+
+// MarshalJSON writes an unbounded side as null.
+func (b Bounds) MarshalJSON() ([]byte, error) {
+	side := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(boundsJSON{Lo: side(b.Lo), Hi: side(b.Hi), Method: b.Method})
+}
+
+// UnmarshalJSON reads a null side as unbounded.
+func (b *Bounds) UnmarshalJSON(data []byte) error {
+	var j boundsJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*b = Bounds{Lo: math.Inf(-1), Hi: math.Inf(1), Method: j.Method}
+	if j.Lo != nil {
+		b.Lo = *j.Lo
+	}
+	if j.Hi != nil {
+		b.Hi = *j.Hi
+	}
+	return nil
 }
 
 // Provenance records how a result was obtained.

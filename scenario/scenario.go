@@ -19,9 +19,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/link"
-	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/pflag"
 )
@@ -48,15 +46,14 @@ type TableWriter interface {
 	WriteTable(w io.Writer, run *result.Run) error
 }
 
-// Env is what every scenario gets from the common flags.
+// Env is what every scenario gets from the common flags. It carries no
+// device and no radio: a scenario records its work and its packet
+// traces, and the costing stage prices them on whatever device and radio
+// the user names (package costing, wired by the command).
 type Env struct {
 	// Link is the emulated link between the parties (zero: loopback
 	// without emulation).
 	Link *link.Profile
-	// Device is the constrained party's device profile (nil: none named);
-	// Radio the radio profile its traffic is priced on (nil: not priced).
-	Device *energy.Device
-	Radio  *radio.Profile
 	// Quick asks for a run of seconds (fewer repetitions, sizes).
 	Quick bool
 	// Log receives progress notes (stderr, or io.Discard with --quiet).
@@ -72,6 +69,25 @@ type Progress interface {
 	Begin(total int)
 	Step(done int, current string)
 	End()
+}
+
+// Pricing is what a scenario's own flags say about pricing its run: the
+// device it is priced on when the user names none (S001's phone for the
+// remote signer), whether the run is on the device itself, an assumed
+// speed of the device relative to this machine, where calibrations are.
+type Pricing struct {
+	DefaultDevice string
+	OnDevice      bool
+	Speed         float64
+	Calibrations  string
+	// References names an operation whose literature currents the
+	// device's profile holds, to show beside the run ("sign").
+	References string
+}
+
+// Priced is implemented by scenarios whose flags say how to price them.
+type Priced interface {
+	Pricing() Pricing
 }
 
 var registry []Scenario

@@ -41,7 +41,7 @@ func TestSHA1PRNGBC(t *testing.T) {
 		t.Errorf("read boundaries: whole %x, halves %x", whole, halves)
 	}
 	// Its operations run (the registry times them as for any rng scheme).
-	for _, op := range s.(Scheme).Operations() {
+	for _, op := range s.Operations() {
 		loop, err := op.Prepare(Args{Size: 64})
 		if err != nil {
 			t.Fatal(err)

@@ -19,7 +19,7 @@ func TestSeed002KeysPerSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, op := range s.(Scheme).Operations() {
+		for _, op := range s.Operations() {
 			if op.Name == OpKeygen {
 				continue
 			}

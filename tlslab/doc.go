@@ -16,7 +16,8 @@
 // (ParseRecords, ParseHandshakeMessages, ParseClientHello, ParseServerHello,
 // ParseKeyLog) and Analyze work on any TLS byte streams.
 //
-// Energy is priced through two small interfaces, CPUPricer and RadioPricer,
-// which the energy and radio packages implement; parts without a pricer are
-// reported as not modelled.
+// The lab prices nothing: each connection's result records the client's
+// CPU work (ClientWork: which scheme's operation, how often, on what
+// input, by which implementation) and its packet trace, and the costing
+// stage (package costing) prices them on a device afterwards.
 package tlslab

@@ -26,60 +26,24 @@ const (
 	Radio        Component = "radio"         // the radio, priced from the packet trace
 )
 
-// Work is CPU time the device (the client) spent on one component.
-type Work struct {
+// HostWork is CPU time the client spent on one component on this machine.
+type HostWork struct {
 	Component Component
 	CPU       time.Duration
 	Label     result.Label
 	Method    string
 }
 
-// Energy is a priced component.
-type Energy struct {
-	Component Component
-	Joules    float64
-	Label     result.Label // modelled or estimated
-	Method    string
-	Source    string // the device or radio profile
-}
-
-// CPUPricer turns the device's CPU work into energy: energy/ implements it
-// with a device power profile (CPU time × active power, net of idle).
-type CPUPricer interface {
-	PriceCPU(device string, work []Work) ([]Energy, error)
-}
-
-// RadioPricer turns a connection's packet trace into radio energy: radio/
-// implements it with a radio state machine for the link (3G tails, WiFi
-// PSM, BLE connection events, 802.15.4 frames).
-type RadioPricer interface {
-	PriceTrace(device, link string, tr *result.Trace) (Energy, error)
-}
-
-// Pricing is what the CLI wires in for --device; a nil pricer leaves its
-// components "not modelled" (a warning on the result, never a zero).
-type Pricing struct {
-	Device string
-	CPU    CPUPricer
-	Radio  RadioPricer
-}
-
-// NotModelledCPU and NotModelledRadio are the warnings of unpriced parts.
-const (
-	NotModelledCPU   = "energy: CPU components not modelled: no device power model is wired into the TLS lab (energy/, docs/tls.md)"
-	NotModelledRadio = "energy: radio not modelled: no radio model is wired into the TLS lab (radio/, docs/tls.md)"
-)
-
-// CPUWork splits the client's CPU time of a connection into S000's
+// HostSplit splits the client's CPU time of a connection into S000's
 // components. The handshake's and the rest's CPU time are measured (for an
 // OpenSSL client the split point is read when the tap sees the handshake
 // end, so it is estimated); within them, hashing and record protection are
 // estimated as bytes × this machine's ns/B for the primitive, and the
 // remainders are asymmetric work and I/O.
-func CPUWork(c Cell, conn *Conn) []Work {
+func HostSplit(c Cell, conn *Conn) []HostWork {
 	a := conn.Analysis
 	if a == nil {
-		return []Work{{Component: IO, CPU: conn.Client.CPU, Label: result.Measured, Method: "plain TCP: all CPU time is I/O"}}
+		return []HostWork{{Component: IO, CPU: conn.Client.CPU, Label: result.Measured, Method: "plain TCP: all CPU time is I/O"}}
 	}
 	rates := primitiveRates()
 	hsLabel := result.Measured
@@ -96,7 +60,7 @@ func CPUWork(c Cell, conn *Conn) []Work {
 	est := func(what string, n int, rate float64) string {
 		return fmt.Sprintf("%s: %d B × %.3g ns/B measured here (%s)", what, n, rate, rates.method)
 	}
-	return []Work{
+	return []HostWork{
 		{Asymmetric, max(hs-hash, 0), result.Estimated, "handshake CPU time minus the hashing estimate"},
 		{Hashing, min(hash, hs), result.Estimated, est("transcript bytes × SHA-256", transcript, rates.sha256)},
 		{SymmetricMAC, min(sym, rest), result.Estimated, est("application record bytes × "+string(c.Bulk), app, bulkRate)},
@@ -165,17 +129,17 @@ func primitiveRates() rates {
 	return ratesVal
 }
 
-// price adds the CPU split and, where pricers are wired, energy metrics;
-// unpriced parts become warnings.
-func (l *Lab) price(p *Pricing, run *CellRun, r *result.Result) []result.Metric {
-	if p == nil {
-		return nil
-	}
+// hostSplitMetrics are the client's measured CPU time per component over
+// the cell's connections, on this machine.
+func hostSplitMetrics(run *CellRun) []result.Metric {
 	var out []result.Metric
 	works := make(map[Component][]float64)
-	labels := map[Component]Work{}
+	labels := map[Component]HostWork{}
 	for _, conn := range run.Conns {
-		for _, w := range CPUWork(run.Cell, conn) {
+		if conn.Client.CPU <= 0 {
+			continue
+		}
+		for _, w := range HostSplit(run.Cell, conn) {
 			works[w.Component] = append(works[w.Component], float64(w.CPU))
 			labels[w.Component] = w
 		}
@@ -184,50 +148,6 @@ func (l *Lab) price(p *Pricing, run *CellRun, r *result.Result) []result.Metric 
 		if vs, ok := works[comp]; ok {
 			m := result.NewSampled(MetricCPUClient+"/"+string(comp), "ns", result.Lower, labels[comp].Label, vs)
 			m.Method = labels[comp].Method
-			out = append(out, m)
-		}
-	}
-	if p.CPU == nil {
-		r.Warnings = append(r.Warnings, NotModelledCPU)
-	} else {
-		energies := map[Component][]float64{}
-		meta := map[Component]Energy{}
-		for _, conn := range run.Conns {
-			es, err := p.CPU.PriceCPU(p.Device, CPUWork(run.Cell, conn))
-			if err != nil {
-				r.Warnings = append(r.Warnings, "energy: CPU components not modelled: "+err.Error())
-				break
-			}
-			for _, e := range es {
-				energies[e.Component] = append(energies[e.Component], e.Joules)
-				meta[e.Component] = e
-			}
-		}
-		for _, comp := range []Component{Asymmetric, Hashing, SymmetricMAC, IO} {
-			if vs, ok := energies[comp]; ok {
-				m := result.NewSampled(MetricEnergy+"/"+string(comp), "J", result.Lower, meta[comp].Label, vs)
-				m.Method = meta[comp].Method + " [" + meta[comp].Source + "]"
-				out = append(out, m)
-			}
-		}
-	}
-	if p.Radio == nil {
-		r.Warnings = append(r.Warnings, NotModelledRadio)
-	} else if r.Trace != nil {
-		var vs []float64
-		var meta Energy
-		for _, conn := range run.Conns {
-			e, err := p.Radio.PriceTrace(p.Device, l.LinkName(), traceOf(l, conn))
-			if err != nil {
-				r.Warnings = append(r.Warnings, "energy: radio not modelled: "+err.Error())
-				vs = nil
-				break
-			}
-			vs, meta = append(vs, e.Joules), e
-		}
-		if len(vs) > 0 {
-			m := result.NewSampled(MetricEnergy+"/"+string(Radio), "J", result.Lower, meta.Label, vs)
-			m.Method = meta.Method + " [" + meta.Source + "]"
 			out = append(out, m)
 		}
 	}

@@ -92,7 +92,7 @@ func TestPresetCells(t *testing.T) {
 					if !c.Plain {
 						checkAccounting(t, run.Conns[0])
 					}
-					r := lab.Result(run, nil)
+					r := lab.Result(run)
 					if r.Error != "" || r.Metric(MetricBytesUp) == nil || r.Trace == nil || len(r.Trace.Packets) == 0 {
 						t.Errorf("result: error %q, %d metrics, trace %v", r.Error, len(r.Metrics), r.Trace != nil)
 					}
@@ -169,7 +169,7 @@ func TestAccountingAgainstPcap(t *testing.T) {
 		if !bytes.Equal(pc.Up, up) || !bytes.Equal(pc.Down, down) {
 			t.Errorf("%s: pcapng payload %d/%d B, the tap's streams %d/%d B", c.Name(), len(pc.Up), len(pc.Down), len(up), len(down))
 		}
-		r := llab.Result(run, nil)
+		r := llab.Result(run)
 		for _, chk := range []struct {
 			metric string
 			got    float64

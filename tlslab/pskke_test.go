@@ -294,7 +294,7 @@ func TestPSKKEAgainstOpenSSL(t *testing.T) {
 					t.Errorf("a %s in a PSK resumption", m.Name)
 				}
 			}
-			r := lab.Result(run, nil)
+			r := lab.Result(run)
 			if m := r.Metric(MetricKeyShareUp); m == nil || m.Summary.Median != 0 {
 				t.Errorf("%s: %v", MetricKeyShareUp, m)
 			}

@@ -2,8 +2,6 @@ package tlslab
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,16 +58,7 @@ const (
 
 // NewRun starts a result.Run of kind "tls" with the environment captured.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	return &result.Run{
-		Schema:      result.Schema,
-		ID:          time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind:        "tls",
-		Started:     time.Now().UTC(),
-		Status:      result.Complete,
-		Environment: measure.CaptureEnvironment(),
-	}
+	return measure.NewRun("tls")
 }
 
 // sampler collects one value per connection under a metric name.
@@ -120,10 +109,11 @@ func allEqual(vs []float64) bool {
 }
 
 // Result converts a cell's run into a result (Subject kind "tls"), with
-// the first measured connection's packet trace attached. pricing may be
-// nil; what it cannot price is said in the result's warnings, never left
-// as a silent zero.
-func (l *Lab) Result(run *CellRun, pricing *Pricing) result.Result {
+// the first measured connection's packet trace attached, the client's CPU
+// split on this machine, and what the costing stage prices on a device:
+// the client's work by component (ClientWork) and every connection's
+// packet trace (one connection each).
+func (l *Lab) Result(run *CellRun) result.Result {
 	c := run.Cell
 	r := result.Result{Subject: subject(c, l.LinkName())}
 	r.Provenance = result.Provenance{Label: result.Measured, Method: result.Method{
@@ -158,7 +148,13 @@ func (l *Lab) Result(run *CellRun, pricing *Pricing) result.Result {
 	if l.passive {
 		r.Warnings = append(r.Warnings, "loopback without link emulation: times are this machine's, with no network delay")
 	}
-	r.Metrics = append(r.Metrics, l.price(pricing, run, &r)...)
+	r.Metrics = append(r.Metrics, hostSplitMetrics(run)...)
+	r.Work = ClientWork(c, first)
+	tp := result.TracePart{Method: "each connection's trace priced alone, the mean per connection"}
+	for _, conn := range run.Conns {
+		tp.Traces = append(tp.Traces, traceOf(l, conn))
+	}
+	r.TraceParts = []result.TracePart{tp}
 	r.Error = strings.TrimSpace(r.Error)
 	return r
 }
@@ -311,7 +307,7 @@ func packetLabeler(conn *Conn) func(link.Packet) string {
 
 // RunMatrix runs cells in order and returns the run; progress (may be
 // nil) is told after each cell. Interrupted runs keep what they measured.
-func (l *Lab) RunMatrix(ctx context.Context, cells []Cell, pricing *Pricing, progress func(done, total int, c Cell)) (*result.Run, []*CellRun) {
+func (l *Lab) RunMatrix(ctx context.Context, cells []Cell, progress func(done, total int, c Cell)) (*result.Run, []*CellRun) {
 	run := NewRun()
 	var runs []*CellRun
 	for i, c := range cells {
@@ -325,7 +321,7 @@ func (l *Lab) RunMatrix(ctx context.Context, cells []Cell, pricing *Pricing, pro
 			break
 		}
 		runs = append(runs, cr)
-		res := l.Result(cr, pricing)
+		res := l.Result(cr)
 		if res.Error != "" {
 			run.Errors = append(run.Errors, res.Error)
 			if run.Status == result.Complete {

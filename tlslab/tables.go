@@ -458,7 +458,7 @@ func energy(w io.Writer, rs []result.Result) {
 	if !asked {
 		return
 	}
-	fmt.Fprintln(w, "\nEnergy per connection on the device (the client), by component (S000's split)")
+	fmt.Fprintln(w, "\nEnergy per connection on the device (the client), by component (S000's split); label per figure, e.g. imported, estimated")
 	tw := newTab(w)
 	comps := []Component{Asymmetric, Hashing, SymmetricMAC, IO, Radio}
 	header := "CELL"
@@ -470,21 +470,22 @@ func energy(w io.Writer, rs []result.Result) {
 		line := r.Subject.Name
 		total, complete := 0.0, true
 		for _, c := range comps {
-			v, ok := median(r, MetricEnergy+"/"+string(c))
-			if ok {
-				total += v
-				line += "\t" + siJoules(v)
+			if m := r.Metric(MetricEnergy + "/" + string(c)); m != nil {
+				total += m.Summary.Median
+				line += "\t" + siJoules(m.Summary.Median) + " " + shortLabel(m.Label)
 			} else {
 				complete = false
 				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
 				if cok {
-					line += fmt.Sprintf("\tnot modelled (%.3g ms CPU)", cpu*1e3)
+					line += fmt.Sprintf("\tnot priced (%.3g ms CPU here)", cpu*1e3)
 				} else {
-					line += "\tnot modelled"
+					line += "\tnot priced"
 				}
 			}
 		}
-		if complete {
+		if m := r.Metric(MetricEnergy); m != nil && complete {
+			line += "\t" + siJoules(m.Summary.Median) + " " + shortLabel(m.Label)
+		} else if complete {
 			line += "\t" + siJoules(total)
 		} else {
 			line += "\t-"
@@ -493,8 +494,27 @@ func energy(w io.Writer, rs []result.Result) {
 	}
 	tw.Flush()
 	if !priced {
-		fmt.Fprintln(w, "  (the CPU split is estimated from measured CPU times; components the device or link profile cannot price are not modelled: see the notes)")
+		fmt.Fprintln(w, "  (no --device: the CPU time measured here, by component; give --device to price it)")
+	} else {
+		fmt.Fprintln(w, "  (labels: imp imported from the literature, mod modelled (E = V·I·t or a radio model), est estimated, sim simulated; a part not priced says why in the notes, and the total is then not given)")
 	}
+}
+
+// shortLabel is a figure's label in the energy table's cells.
+func shortLabel(l result.Label) string {
+	switch l {
+	case result.Imported:
+		return "imp"
+	case result.Modelled:
+		return "mod"
+	case result.Estimated:
+		return "est"
+	case result.Simulated:
+		return "sim"
+	case result.Measured:
+		return "meas"
+	}
+	return string(l)
 }
 
 func siJoules(j float64) string {

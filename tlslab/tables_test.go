@@ -96,7 +96,7 @@ func TestThroughputTableRealRun(t *testing.T) {
 		if cr.Err != nil {
 			t.Fatal(cr.Err)
 		}
-		run.Results = append(run.Results, lab.Result(cr, nil))
+		run.Results = append(run.Results, lab.Result(cr))
 	}
 	var b bytes.Buffer
 	if err := WriteTables(&b, run, TableOptions{}); err != nil {

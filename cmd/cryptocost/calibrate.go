@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -48,7 +48,7 @@ of its times to this machine's over the operations both measured.`,
 			if err != nil {
 				return err
 			}
-			c, err := energy.NewCalibration(d, run, from)
+			c, err := costing.NewCalibration(d, run, from)
 			if err != nil {
 				return err
 			}
@@ -56,7 +56,7 @@ of its times to this machine's over the operations both measured.`,
 			if err != nil {
 				return err
 			}
-			path, err := energy.SaveCalibration(dir, c)
+			path, err := costing.SaveCalibration(dir, c)
 			if err != nil {
 				return err
 			}

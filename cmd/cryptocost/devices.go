@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
+	"github.com/cryptocost/cryptocost/scenario"
 	"github.com/spf13/cobra"
 )
 
@@ -30,9 +33,9 @@ as "?" and never invented; unverified ones carry "*".
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
 			case "table":
-				return energy.WriteList(cmd.OutOrStdout(), energy.All())
+				return device.WriteList(cmd.OutOrStdout(), device.All())
 			case "json":
-				return writeJSON(cmd, energy.All())
+				return writeJSON(cmd, device.All())
 			}
 			return fmt.Errorf("unknown --format %q: want table or json", format)
 		},
@@ -63,7 +66,7 @@ func newDevicesShowCmd() *cobra.Command {
 			}
 			switch format {
 			case "text":
-				return energy.WriteDevice(cmd.OutOrStdout(), d)
+				return device.WriteDevice(cmd.OutOrStdout(), d)
 			case "json":
 				return writeJSON(cmd, d)
 			}
@@ -92,7 +95,7 @@ func (f *deviceFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
 }
 
-func (f *deviceFlags) resolve() (*energy.Device, error) { return energy.Resolve(f.name, f.file) }
+func (f *deviceFlags) resolve() (*device.Device, error) { return device.Resolve(f.name, f.file) }
 
 // energyFlags price a run's results on a device: --device/--device-file,
 // --on-device, --no-estimates, --calibrations. A runner (bench, and every
@@ -108,8 +111,60 @@ type energyFlags struct {
 	onDevice     bool
 	noEstimates  bool
 	calibrations string
+	// radio names the radio profile a run's traces are priced on, when
+	// the command has traces (registerRadio); link is the link they
+	// crossed, set by the command.
+	radio string
+	link  *link.Profile
+	// speed is an assumed device speed relative to this machine, from a
+	// scenario's own flag (remote-sign's --signer-speed).
+	speed float64
+	// references names an operation whose literature figures the run
+	// shows beside it (costing.Options.References).
+	references string
+	// defaulted: the device is the scenario's default, not the user's
+	// choice (fromScenario).
+	defaulted bool
 
-	device *energy.Device
+	device *device.Device
+}
+
+// registerScenario adds the flags a scenario command prices with, leaving
+// out those the scenario defines itself (remote-sign has its own
+// --on-device and --calibrations; fromScenario reads them).
+func (f *energyFlags) registerScenario(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.dev.name, "device", "", "the constrained party's device profile (cryptocost devices): its time, energy and battery life")
+	fl.StringVar(&f.dev.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
+	if fl.Lookup("on-device") == nil {
+		fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+	}
+	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
+	if fl.Lookup("calibrations") == nil {
+		fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	}
+	f.registerRadio(cmd)
+}
+
+// fromScenario takes what a scenario's own flags say about pricing: its
+// default device when none is named, --on-device, speed, calibrations.
+func (f *energyFlags) fromScenario(p scenario.Pricing) {
+	if !f.enabled() && p.DefaultDevice != "" {
+		f.dev.name, f.defaulted = p.DefaultDevice, true
+	}
+	f.onDevice = f.onDevice || p.OnDevice
+	if p.Speed > 0 {
+		f.speed = p.Speed
+	}
+	if p.Calibrations != "" {
+		f.calibrations = p.Calibrations
+	}
+	f.references = p.References
+}
+
+// registerRadio adds --radio, for commands whose runs carry traces.
+func (f *energyFlags) registerRadio(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.radio, "radio", "", "price the traffic on this radio profile (default: the --device's radio for the --link's technology; cryptocost radio list)")
 }
 
 func (f *energyFlags) register(cmd *cobra.Command) {
@@ -135,7 +190,23 @@ func (f *energyFlags) check() error {
 	if err != nil {
 		return err
 	}
+	if err := costing.CheckDevice(d); err != nil {
+		return err
+	}
 	f.device = d
+	// One rule for the radio, checked before any work: a device without a
+	// radio of the link's technology is refused, naming the radios it has.
+	// A scenario's default device is not refused for a link the user
+	// chose: the run goes ahead and each result's traffic is left
+	// unpriced with that reason (costing prices a trace by its own link).
+	if f.link != nil || f.radio != "" {
+		if _, err := costing.RadioFor(d, f.link, f.radio); err != nil {
+			if !f.defaulted || f.radio != "" {
+				return err
+			}
+			f.link = nil
+		}
+	}
 	return nil
 }
 
@@ -153,20 +224,25 @@ func (f *energyFlags) apply(run *result.Run) error {
 	if err != nil {
 		return err
 	}
-	return energy.Annotate(run, f.device, energy.Options{OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal})
+	return costing.Price(run, f.options(cal))
+}
+
+// options are the costing options these flags give.
+func (f *energyFlags) options(cal *costing.Calibration) costing.Options {
+	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal, Link: f.link, Radio: f.radio, Speed: f.speed, References: f.references}
 }
 
 func (f *energyFlags) calibrationDir() (string, error) {
 	if f.calibrations != "" {
 		return f.calibrations, nil
 	}
-	return energy.CalibrationDir()
+	return costing.CalibrationDir()
 }
 
-func (f *energyFlags) loadCalibration() (*energy.Calibration, error) {
+func (f *energyFlags) loadCalibration() (*costing.Calibration, error) {
 	dir, err := f.calibrationDir()
 	if err != nil {
 		return nil, nil // no place for calibrations: none stored
 	}
-	return energy.LoadCalibration(dir, f.device.Name)
+	return costing.LoadCalibration(dir, f.device.Name)
 }

@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/catalog"
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/energy/meter"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -86,7 +87,7 @@ and its derivation (labelled estimated; --no-estimates refuses them). Give
 				return err
 			}
 			if format.Name() == "table" && outputs.out == "" {
-				return energy.WriteEnergyTable(cmd.OutOrStdout(), run)
+				return costing.WriteEnergyTable(cmd.OutOrStdout(), run)
 			}
 			return outputs.write(cmd, format, run)
 		},
@@ -142,14 +143,14 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			if len(devices) == 0 {
 				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
 			}
-			var override *energy.Battery
+			var override *device.Battery
 			if capacity != "" {
 				v, unit := splitUnit(strings.ReplaceAll(capacity, " ", ""))
 				if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
 					return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", capacity)
 				}
-				override = &energy.Battery{Chemistry: "a battery of " + capacity, Capacity: energy.V(v, unit, "given: --capacity"),
-					NominalVoltage: energy.Value{Unknown: "not given"}, Usable: energy.V(usable, "", "given: --usable")}
+				override = &device.Battery{Chemistry: "a battery of " + capacity, Capacity: device.V(v, unit, "given: --capacity"),
+					NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(usable, "", "given: --usable")}
 			} else if cmd.Flags().Changed("usable") {
 				return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
 			}
@@ -164,22 +165,22 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 				}
 				ref = r
 			}
-			out := energy.NewRun("battery", tool(), os.Args)
-			var answers []*energy.BatteryAnswer
+			out := newRun("battery")
+			var answers []*costing.BatteryAnswer
 			var errs []string
 			for _, name := range devices {
 				d, err := deviceByNameOrFile(name, ef.dev.file)
 				if err != nil {
 					return err
 				}
-				var cal *energy.Calibration
+				var cal *costing.Calibration
 				if dir, err := ef.calibrationDir(); err == nil {
-					if cal, err = energy.LoadCalibration(dir, d.Name); err != nil {
+					if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
 						return err
 					}
 				}
 				for _, algo := range algos {
-					a, err := energy.AnswerBattery(energy.BatteryQuery{Device: d, Algo: algo, Op: op, Period: every, OpTime: opTime,
+					a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: op, Period: every, OpTime: opTime,
 						Reference: ref, Calibration: cal, NoEstimates: ef.noEstimates, Battery: override})
 					if err != nil {
 						if len(devices)*len(algos) == 1 {
@@ -202,9 +203,6 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 					fmt.Fprintln(w, a.Sentence())
 					for _, l := range a.Details() {
 						fmt.Fprintln(w, "  "+l)
-					}
-					for _, warn := range a.Warnings {
-						fmt.Fprintln(w, "  warning: "+warn)
 					}
 				}
 			case "markdown":
@@ -243,11 +241,11 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 	return cmd
 }
 
-func deviceByNameOrFile(name, file string) (*energy.Device, error) {
+func deviceByNameOrFile(name, file string) (*device.Device, error) {
 	if file != "" && name == file {
-		return energy.LoadFile(file)
+		return device.LoadFile(file)
 	}
-	return energy.Lookup(name)
+	return device.Lookup(name)
 }
 
 // splitUnit splits "2500mAh" into 2500 and "mAh".
@@ -261,14 +259,21 @@ func splitUnit(s string) (float64, string) {
 	return v, strings.TrimSpace(s[i:])
 }
 
-func writeBatteryMarkdown(w interface{ Write([]byte) (int, error) }, answers []*energy.BatteryAnswer) {
+func writeBatteryMarkdown(w interface{ Write([]byte) (int, error) }, answers []*costing.BatteryAnswer) {
 	fmt.Fprintln(w, "| device | operation | every | time per op | current | energy per op | average current | lifetime | op share | label |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, a := range answers {
-		t := a.Time.MedianNs * 1e-9
-		fmt.Fprintf(w, "| %s | %s | %s | %s (%s) | %s | %.4g mJ | %s | %s | %.3g %% | %s |\n",
-			a.Query.Device.Name, a.Name, energy.FormatPeriod(a.Query.Period), secondsString(t), a.Time.Label, energy.FormatAmps(a.Power.Amps), a.Power.Watts*t*1e3,
-			energy.FormatAmps(a.Life.AverageAmps), energy.FormatLifetime(a.Life.Seconds), 100*a.Life.OpShare, a.Label)
+		e := a.Energy
+		t, cur := "—", "—"
+		if s := e.Cost.Seconds; s != nil {
+			t = fmt.Sprintf("%s (%s)", secondsString(s.V), e.Cost.Label)
+		}
+		if e.Power != nil {
+			cur = costing.FormatAmps(e.Power.Amps.V)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %.4g mJ | %s | %s | %.3g %% | %s |\n",
+			a.Query.Device.Name, a.Name, costing.FormatPeriod(a.Query.Period), t, cur, e.Gross.V*1e3,
+			costing.FormatAmps(a.Life.AverageAmps.V), costing.FormatLifetime(a.Life.Seconds.V), 100*a.Life.EventShare.V, a.Label)
 	}
 }
 
@@ -355,7 +360,7 @@ line.`,
 			}
 			from, to := t.Span()
 			j := t.Energy()
-			run := energy.NewRun("energy-trace", tool(), os.Args)
+			run := newRun("energy-trace")
 			r := result.Result{
 				Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
 					"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
@@ -446,7 +451,7 @@ gross and net of the mean idle power next to each occurrence.`,
 			if err != nil {
 				return err
 			}
-			run := energy.NewRun("energy-attribute", tool(), os.Args)
+			run := newRun("energy-attribute")
 			run.Results = attributionResults(t, markers, ats)
 			return outputs.write(cmd, format, run)
 		},
@@ -611,7 +616,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			run := energy.NewRun("energy-measure", tool(), os.Args)
+			run := newRun("energy-measure")
 			r := result.Result{
 				Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
 				Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},

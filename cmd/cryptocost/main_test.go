@@ -29,7 +29,13 @@ func TestMain(m *testing.M) {
 // have started (internal/pgtest: one per test binary).
 type withPostgres struct{ m *testing.M }
 
-func (w withPostgres) Run() int { return pgtest.Main(w.m) }
+func (w withPostgres) Run() int {
+	code := pgtest.Main(w.m)
+	if crossDir != "" {
+		os.RemoveAll(crossDir) // the cross-built binaries (crossBuild)
+	}
+	return code
+}
 
 // scriptConditions are the [conditions] test scripts may test; a
 // feature's _test.go file adds its own. [postgres]: the script runs with

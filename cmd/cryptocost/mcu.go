@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/catalog"
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/mcu"
 	"github.com/cryptocost/cryptocost/result"
@@ -129,22 +130,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := saves.validate(); err != nil {
 				return err
 			}
-			// The default device prices the Uno only: other targets are
-			// priced when --device names a profile for them.
-			if !cmd.Flags().Changed("device") && !onlyTarget(plan, mcu.DefaultTarget) {
-				device = ""
-			}
-			var power catalog.Quantity
-			if device != "" {
-				d, err := energy.Lookup(device)
-				if err != nil {
-					return fmt.Errorf("--device: %w", err)
-				}
-				w, how, err := d.StatePower("active")
-				if err != nil {
-					return fmt.Errorf("--device %s: %w (--device '' to leave energy out)", device, err)
-				}
-				power = catalog.Q(w, "W", how)
+			prices, err := mcuPricing(plan, device, cmd.Flags().Changed("device"))
+			if err != nil {
+				return err
 			}
 			if timeout <= 0 {
 				return fmt.Errorf("--timeout %s: want a positive duration such as 10m", timeout)
@@ -165,12 +153,10 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchains: tcs, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
 			run.Tool = tool()
 			run.Command = os.Args
-			if device != "" {
-				// Simulated time on the target × the board's active power.
-				if err := mcu.AddEnergy(run, device, power); err != nil {
-					return err
-				}
-				run.Environment.Device = device
+			// The costing stage: a target's simulated time is a device's
+			// when the device's profile names that target.
+			if err := priceMCU(run, prices); err != nil {
+				return err
 			}
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
@@ -195,7 +181,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	}
 	f := cmd.Flags()
 	f.StringSliceVar(&opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
-	f.StringVar(&device, "device", "arduino-uno", "price each operation's energy with this device profile's active power (cryptocost devices; '' for none; the default prices atmega328p runs only)")
+	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
 	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
 	f.IntVar(&opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
 	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
@@ -210,9 +196,71 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	return cmd
 }
 
-// onlyTarget reports whether the plan measures the named target alone.
-func onlyTarget(plan *mcu.Plan, name string) bool {
-	return len(plan.Targets) == 1 && plan.Targets[0].Name == name
+// mcuPrice is one device an mcu run is priced on, and the target whose
+// results it prices ("" for every result: a device the user named).
+type mcuPrice struct {
+	device *device.Device
+	target string
+}
+
+// mcuPricing says what an mcu run is priced on, before any work: the
+// device named (every result; the costing stage says "not priced" for the
+// targets it does not simulate), or by default the device each target
+// simulates where a profile names it (arduino-uno for atmega328p), or
+// nothing for --device ”.
+func mcuPricing(plan *mcu.Plan, name string, given bool) ([]mcuPrice, error) {
+	if given {
+		if name == "" {
+			return nil, nil
+		}
+		d, err := device.Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+		if err := costing.CheckDevice(d); err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+		return []mcuPrice{{device: d}}, nil
+	}
+	var out []mcuPrice
+	for _, t := range plan.Targets {
+		if d := device.ForTarget(t.Name); d != nil {
+			out = append(out, mcuPrice{device: d, target: t.Name})
+		}
+	}
+	return out, nil
+}
+
+// priceMCU runs the costing stage on each device's share of the run.
+func priceMCU(run *result.Run, prices []mcuPrice) error {
+	var devices []string
+	for _, pr := range prices {
+		if pr.target == "" {
+			return costing.Price(run, costing.Options{Device: pr.device})
+		}
+		part := *run
+		part.Results = nil
+		var at []int
+		for i, r := range run.Results {
+			if r.Subject.Params["target"] == pr.target {
+				part.Results = append(part.Results, r)
+				at = append(at, i)
+			}
+		}
+		if err := costing.Price(&part, costing.Options{Device: pr.device}); err != nil {
+			return err
+		}
+		for j, i := range at {
+			run.Results[i] = part.Results[j]
+		}
+		devices = append(devices, pr.device.Name)
+	}
+	// one device names the run's; several are each in their results'
+	// metrics and methods
+	if len(devices) == 1 {
+		run.Environment.Device = devices[0]
+	}
+	return nil
 }
 
 // quickKernels are the kernels a --quick run measures: the symmetric ones,

@@ -12,7 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/model"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
@@ -67,7 +68,7 @@ func (f *modelFlags) register(cmd *cobra.Command, vary bool, formats string) {
 	}
 	fl.StringSliceVar(&f.variants, "variant", nil, "only these variants (default: all)")
 	fl.StringVar(&f.costs, "costs", "", "cost table: a built-in name (telosb) or a YAML file (default: the model's)")
-	fl.StringVar(&f.device, "device", "", "also price operations with a device profile's literature costs (cryptocost devices), over the cost table")
+	fl.StringVar(&f.device, "device", "", "price operations on this device profile through the costing stage (cryptocost devices), as its runs are; the cost table only where it is the device's own")
 	fl.StringVar(&f.radio, "radio", "", "price bits with a radio profile's per-bit costs (an 802.15.4 profile: cryptocost radio list) instead of the cost table's")
 	fl.StringArrayVar(&f.opTimes, "op-times", nil, "price operations with the times of a bench run JSON (over the cost table); repeatable")
 	fl.StringVar(&f.inputs, "inputs", "", "read measured parameter values (TLS lab byte counts) from a run JSON")
@@ -131,21 +132,35 @@ func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
 	if err != nil {
 		return nil, err
 	}
-	costs := t.Costs()
+	var rp *radio.Profile
+	if f.radio != "" {
+		if rp, err = radio.Lookup(f.radio); err != nil {
+			return nil, fmt.Errorf("--radio: %w", err)
+		}
+	}
+	var costs *model.Costs
 	if f.device != "" {
-		d, err := energy.Lookup(f.device)
+		d, err := device.Lookup(f.device)
 		if err != nil {
 			return nil, fmt.Errorf("--device: %w", err)
 		}
-		costs.Ops = append(costs.Ops, model.DeviceCosts(d))
-	}
-	if f.radio != "" {
-		p, err := radio.Lookup(f.radio)
-		if err != nil {
-			return nil, fmt.Errorf("--radio: %w", err)
+		if rp != nil {
+			if rp, err = costing.RadioFor(d, nil, f.radio); err != nil {
+				return nil, fmt.Errorf("--radio: %w", err)
+			}
 		}
-		if costs.Radio, err = model.RadioCosts(p); err != nil {
-			return nil, fmt.Errorf("--radio: %w", err)
+		// The device's figures through the costing stage's resolver, the
+		// same as every run priced on it; the cost table only where it is
+		// this device's own.
+		if costs, err = costing.ModelCostsOn(&costing.Pricer{Device: d}, m, t, rp); err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+	} else {
+		costs = t.Costs()
+		if rp != nil {
+			if costs.Radio, err = model.RadioCosts(rp); err != nil {
+				return nil, fmt.Errorf("--radio: %w", err)
+			}
 		}
 	}
 	for _, file := range f.opTimes {

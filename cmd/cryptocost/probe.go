@@ -10,7 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
+	"github.com/cryptocost/cryptocost/costing"
+	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/probe"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -20,16 +21,16 @@ func init() { commands = append(commands, newProbeCmd) }
 
 func newProbeCmd() *cobra.Command {
 	var (
-		opts       probe.Options
-		timeout    time.Duration
-		compare    bool
-		suites     []string
-		versions   []string
-		format     string
-		out        string
-		linkName   string
-		deviceName string
-		saves      saveFlags
+		opts     probe.Options
+		timeout  time.Duration
+		compare  bool
+		suites   []string
+		versions []string
+		format   string
+		out      string
+		linkName string
+		ef       energyFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "probe HOST:PORT",
@@ -102,23 +103,25 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			if opts.Tries < 1 || opts.Tries > 100 {
 				return fmt.Errorf("--tries %d: want 1 to 100 (5 is sslyze's default)", opts.Tries)
 			}
-			if linkName != "" || deviceName != "" {
-				var dev *energy.Device
-				if deviceName != "" {
-					d, err := energy.Lookup(deviceName)
-					if err != nil {
-						return fmt.Errorf("--device: %w", err)
-					}
-					dev = d
-				}
-				if linkName == "" {
-					return errors.New("--device prices a connection's radio energy on a link: add --link (lte, 3g, wifi, ...: cryptocost radio list)")
-				}
-				rp, err := linkRadio(dev, linkName)
+			var lp *link.Profile
+			if linkName != "" {
+				l, err := link.Lookup(linkName)
 				if err != nil {
 					return fmt.Errorf("--link: %w", err)
 				}
-				opts.Pricer = probePricer{dev: dev, radio: rp}
+				lp = &l
+			}
+			ef.link = lp
+			if ef.enabled() && lp == nil {
+				return errors.New("--device prices a connection's radio energy on a link: add --link (lte, 3g, wifi, ...: cryptocost radio list)")
+			}
+			if err := ef.check(); err != nil {
+				return err
+			}
+			if lp != nil && !ef.enabled() {
+				if _, err := costing.RadioFor(nil, lp, ef.radio); err != nil {
+					return fmt.Errorf("--link: %w", err)
+				}
 			}
 			opts.Limits = probe.DefaultLimits()
 			opts.Limits.Timeout = timeout
@@ -137,8 +140,15 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			}
 			for _, r := range reports {
 				r.Run.Tool, r.Run.Command = tool(), os.Args
-				if deviceName != "" {
-					r.Run.Environment.Device = deviceName
+				var err error
+				switch {
+				case ef.enabled():
+					err = ef.apply(r.Run)
+				case lp != nil:
+					err = costing.PriceTraffic(r.Run, lp, ef.radio)
+				}
+				if err != nil {
+					return err
 				}
 			}
 			if err := writeProbeOutput(cmd.OutOrStdout(), out, func(w io.Writer) error { return write(w, reports) }); err != nil {
@@ -151,8 +161,9 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&linkName, "link", "", "price each measured handshake's packet trace on this radio (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list)")
-	f.StringVar(&deviceName, "device", "", "the client device (cryptocost devices): its radios must include --link's")
+	f.StringVar(&linkName, "link", "", "price each measured handshake's packet trace on this link's radio (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list)")
+	ef.dev.register(cmd)
+	ef.registerRadio(cmd)
 	f.StringVar(&opts.SNI, "sni", "", "server name to send (default: the host, unless it is an IP address)")
 	f.IntVar(&opts.Tries, "tries", 5, "resumption tries per mechanism, each a full and a resumed handshake (sslyze's default: 5)")
 	f.DurationVar(&timeout, "timeout", probe.DefaultLimits().Timeout, "time limit of each connection")

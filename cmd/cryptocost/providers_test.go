@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -111,7 +110,7 @@ func TestNoCgoBuild(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "cryptocost-nocgo")
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	build := exec.CommandContext(ctx, filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	build := exec.CommandContext(ctx, goTool(t), "build", "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("CGO_ENABLED=0 go build: %v\n%s", err, out)
@@ -184,4 +183,15 @@ func TestQemuArm64Starts(t *testing.T) {
 	if sm4Refused && (err == nil || !bytes.Contains(out, []byte("unavailable"))) {
 		t.Errorf("bench --algo SM4 on a CPU that refuses it: %v\n%s", err, out)
 	}
+}
+
+// goTool is the go command that runs these tests (go test puts its own on
+// PATH ahead of others).
+func goTool(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is not on PATH: %v", err)
+	}
+	return p
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -281,7 +279,7 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 		}
 	}
 
-	run := newRadioRun()
+	run := newRun("radio")
 	var plotted []*radio.Breakdown
 	var titles []string
 	for _, p := range profiles {
@@ -565,11 +563,9 @@ func radioFiles(stderr io.Writer, file string, titles []string, bs []*radio.Brea
 	return nil
 }
 
-func newRadioRun() *result.Run {
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "radio", Tool: tool(), Command: os.Args, Started: now, Status: result.Complete,
-		Environment: measure.CaptureEnvironment()}
+// newRun starts a run of kind made by this command line.
+func newRun(kind string) *result.Run {
+	run := measure.NewRun(kind)
+	run.Tool, run.Command = tool(), os.Args
+	return run
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"text/tabwriter"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
@@ -58,10 +57,11 @@ profiles, beside the matching analytic model.`,
 // plus the common ones.
 func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	var (
-		linkName, deviceName string
-		quick, quiet         bool
-		outputs              outputFlags
-		saves                saveFlags
+		linkName     string
+		ef           energyFlags
+		quick, quiet bool
+		outputs      outputFlags
+		saves        saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   s.Name(),
@@ -93,25 +93,22 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 				}
 				env.Link = &p
 			}
-			if deviceName != "" {
-				d, err := energy.Lookup(deviceName)
-				if err != nil {
-					return fmt.Errorf("--device: %w", err)
-				}
-				env.Device = d
-				if linkName != "" {
-					if env.Radio, err = linkRadio(d, linkName); err != nil {
-						return fmt.Errorf("--link: %w", err)
-					}
-				}
+			// Pricing: the scenario's own flags may name its default
+			// device, an assumed speed, --on-device and calibrations.
+			if pr, ok := s.(scenario.Priced); ok {
+				ef.fromScenario(pr.Pricing())
+			}
+			ef.link = env.Link
+			if err := ef.check(); err != nil {
+				return err
 			}
 			run, err := s.Run(cmd.Context(), env)
 			if run == nil {
 				return err
 			}
 			run.Tool, run.Command = tool(), os.Args
-			if deviceName != "" {
-				run.Environment.Device = deviceName
+			if perr := ef.apply(run); perr != nil && err == nil {
+				err = perr
 			}
 			if tw, ok := s.(scenario.TableWriter); ok && format.Name() == "table" {
 				format = scenarioTable{tw}
@@ -135,7 +132,7 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	f := cmd.Flags()
 	s.Flags(f)
 	f.StringVar(&linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
-	f.StringVar(&deviceName, "device", "", "the constrained party's device profile (cryptocost devices): energy and battery life")
+	ef.registerScenario(cmd)
 	f.BoolVar(&quick, "quick", false, "a run of seconds: fewer repetitions")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress notes on stderr")
 	outputs.register(cmd)

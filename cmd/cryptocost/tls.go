@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
@@ -18,13 +17,10 @@ import (
 
 func init() { commands = append(commands, newTLSCmd) }
 
-// tlsPricing is the energy wiring of `cryptocost tls --device`, set in
-// tlsenergy.go; a nil pricer leaves its components "not modelled".
-var tlsPricing = func(device string) *tlslab.Pricing { return &tlslab.Pricing{Device: device} }
-
 func newTLSCmd() *cobra.Command {
 	var (
-		preset, linkName, direction, pcapDir, device, server, client string
+		preset, linkName, direction, pcapDir, server, client         string
+		ef                                                           energyFlags
 		versions, kexes, bulks, certs, auths, resumptions, transfers []string
 		chains                                                       []int
 		plain, quick, quiet, list, messages, skipImpossible          bool
@@ -58,9 +54,10 @@ packets and ACKs are modelled (docs/tls.md); TLS bytes are exact and checked
 against the kernel's socket counters on every connection.
 
 --pcap DIR saves each connection as pcapng (Wireshark opens it; TLS 1.3 keys
-embedded). --device adds the energy split by component (asymmetric,
-symmetric+MAC, hashing, I/O, radio); parts without a wired model are shown as
-"not modelled".
+embedded). --device prices each connection's client work on a device
+(cryptocost devices) by component (asymmetric, symmetric+MAC, hashing, I/O,
+radio) through the costing stage (docs/energy.md); a part the device cannot
+price says "not priced" and why.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
 		Example: `  cryptocost tls                                   # TLS 1.3, X25519, ECDSA P-256, Go both sides
@@ -187,12 +184,9 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if opts.Repeat < 1 || opts.Repeat > 1000 {
 				return fmt.Errorf("--repeat %d: want 1 to 1000 connections per cell", opts.Repeat)
 			}
-			var pricing *tlslab.Pricing
-			if device != "" {
-				if _, err := energy.Lookup(device); err != nil {
-					return fmt.Errorf("--device: %w", err)
-				}
-				pricing = tlsPricing(device)
+			ef.link = opts.Link
+			if err := ef.check(); err != nil {
+				return err
 			}
 			lab, err := tlslab.New(opts)
 			if err != nil {
@@ -201,12 +195,14 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			defer lab.Close()
 			bar := progress.New("tls", quiet)
 			bar.Begin(len(ok))
-			run, runs := lab.RunMatrix(cmd.Context(), ok, pricing, func(done, total int, c tlslab.Cell) { bar.Step(done, c.Name()) })
+			run, runs := lab.RunMatrix(cmd.Context(), ok, func(done, total int, c tlslab.Cell) { bar.Step(done, c.Name()) })
 			bar.End()
 			run.Tool = tool()
 			run.Command = os.Args
-			if device != "" {
-				run.Environment.Device = device
+			// The costing stage: the client's work and the traces on the
+			// device and its radio for the link.
+			if err := ef.apply(run); err != nil {
+				return err
 			}
 			if pcapDir != "" {
 				paths, err := tlslab.SavePcaps(pcapDir, runs, lab.LinkName())
@@ -254,7 +250,8 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.DurationVar(&opts.Timeout, "timeout", 2*time.Minute, "bound on each connection (plus what a transfer needs at the link's rate)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the link's loss pattern")
 	f.StringVar(&pcapDir, "pcap", "", "save every measured connection as pcapng in `DIR`")
-	f.StringVar(&device, "device", "", "price each connection's energy on this device (components without a wired model: not modelled)")
+	ef.register(cmd)
+	ef.registerRadio(cmd)
 	f.BoolVar(&messages, "messages", false, "print every cell's message-by-message table (default: runs of up to 4 cells)")
 	f.BoolVar(&skipImpossible, "skip-impossible", false, "run the possible cells of a matrix and skip the others")
 	f.BoolVar(&list, "list", false, "list presets, links and peers, then exit")

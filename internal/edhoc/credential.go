@@ -9,7 +9,6 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"math/big"
 
 	"crypto/elliptic"
 )
@@ -166,7 +165,11 @@ func ParseCCS(raw []byte) (*Credential, error) {
 			return nil, fmt.Errorf("CCS: P-256 key: %w", err)
 		}
 		c.DHKey = pk
-		c.SignKey = &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}
+		sk, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
+		if err != nil {
+			return nil, fmt.Errorf("CCS: P-256 key: %w", err)
+		}
+		c.SignKey = sk
 	default:
 		return nil, fmt.Errorf("CCS: COSE_Key kty %d crv %d: want OKP Ed25519/X25519 or EC2 P-256", kty, crv)
 	}

@@ -81,7 +81,7 @@ func Subject(info *scheme.Info, secure bool, doc, repeats int, linkName string) 
 // radio (pricing may be nil) and the checked byte accounting. A
 // connection that failed, or whose bytes do not add up, is an error
 // result: no number without its check.
-func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *Pricing) result.Result {
+func Result(c *Conn, info *scheme.Info, linkName string, repeats int) result.Result {
 	r := result.Result{Subject: Subject(info, c.TLS, c.Doc, repeats, linkName)}
 	r.Provenance = result.Provenance{Label: result.Measured,
 		Verified: "every signature verified with " + info.Name + "'s Verify (its known-answer test: " + info.Standard + ")",
@@ -211,11 +211,18 @@ func Result(c *Conn, info *scheme.Info, linkName string, repeats int, pricing *P
 		cd.Method = cu.Method
 		r.Metrics = append(r.Metrics, cu, cd)
 	}
-	if pricing != nil && pricing.Device != nil {
-		pricing.signatureEnergy(&r, signer)
+	// What the costing stage prices on the signer's device: one hash and
+	// signature of the document per request (the registry's sign hashes
+	// inside), timed here, and each request's share of the connection's
+	// radio traffic at the signer.
+	if len(signer) > 0 {
+		r.Work = []result.Work{{Party: "signer", Component: "sign", Scheme: r.Subject.Scheme, Provider: r.Subject.Provider,
+			Operation: "sign", InputBytes: c.Doc, Count: 1, CountLabel: result.Measured, CountMethod: "one signature per request",
+			HostNs: signer, HostLabel: result.Measured, HostMethod: "the signer's wall time hashing and signing the document, per request"}}
 	}
-	if pricing != nil {
-		pricing.radioEnergy(&r, len(c.Requests))
+	if r.Trace != nil && len(c.Requests) > 0 {
+		r.TraceParts = []result.TracePart{{Traces: []*result.Trace{r.Trace}, Spans: float64(len(c.Requests)),
+			Method: fmt.Sprintf("the signer's radio for the whole connection (TCP and TLS setup, the requests, close), shared by its %d requests", len(c.Requests))}}
 	}
 	return r
 }

@@ -2,15 +2,12 @@ package remotesign
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/measure"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
@@ -162,12 +159,9 @@ func supported(s scheme.SignScheme) bool {
 
 // NewRun starts a run of kind "scenario" with this machine's environment.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "scenario", Started: now, Status: result.Complete, Environment: measure.CaptureEnvironment(),
-		Tags: []string{"remote-sign"}}
+	run := measure.NewRun("scenario")
+	run.Tags = []string{"remote-sign"}
+	return run
 }
 
 func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, error) {
@@ -194,13 +188,6 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 		linkName = env.Link.Name
 	}
-	pricing, notes, err := s.pricing(env)
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range notes {
-		fmt.Fprintln(log, "remote-sign: "+n)
-	}
 	if env.Link != nil {
 		if est := estimate(env, s.signSchemes, s.tlsModes, docs, repeats); est > 10*time.Second {
 			fmt.Fprintf(log, "remote-sign: the link alone needs about %v for %d documents × %d repeats × %d schemes × %d modes (use --docs, --repeats or --quick for less)\n",
@@ -208,8 +195,6 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 	}
 	run := NewRun()
-	run.Environment.Device = pricing.Device.Name
-	pricing.Env = run.Environment
 	// Correct before fast: a scheme whose known-answer test fails is not
 	// measured.
 	var passed []scheme.SignScheme
@@ -240,9 +225,8 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		if errors.Is(c.Err, ErrInterrupted) && len(c.Requests) == 0 {
 			return // cut short before any request: nothing measured
 		}
-		run.Results = append(run.Results, Result(c, infos[c.Scheme], linkName, repeats, pricing))
+		run.Results = append(run.Results, Result(c, infos[c.Scheme], linkName, repeats))
 	})
-	run.Results = append(run.Results, References(pricing.Device)...)
 	run.Finished = time.Now().UTC()
 	for _, r := range run.Results {
 		if r.Error != "" {
@@ -259,48 +243,15 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 	return run, nil
 }
 
-// pricing resolves the signer's device (default S001's phone), its
-// calibration and the radio for the link.
-func (s *Scenario) pricing(env scenario.Env) (*Pricing, []string, error) {
-	p := &Pricing{Device: env.Device, OnDevice: s.onDevice, Speed: s.speed, Radio: env.Radio}
-	var notes []string
-	if p.Device == nil {
-		d, err := energy.Lookup(DefaultDevice)
-		if err != nil {
-			return nil, nil, err
-		}
-		p.Device = d
-		notes = append(notes, "pricing energy on "+d.Name+" (S001's phone; --device names another)")
-	}
-	if s.onDevice {
-		env := measure.CaptureEnvironment()
-		if p.Device.Name != "host" && !p.Device.RunsGo(env.Arch) {
-			return nil, nil, fmt.Errorf("--on-device: this machine is %s and %s runs %s: drop --on-device, or run cryptocost on the device",
-				env.Arch, p.Device.Name, strings.Join(p.Device.CPU.GOARCH, " or "))
-		}
-	}
-	if p.Device.Name == "host" {
-		p.OnDevice = true
-	}
-	if p.Radio == nil && env.Link != nil {
-		r, err := RadioFor(p.Device, env.Link.Name)
-		if err != nil {
-			notes = append(notes, "radio energy not priced: "+err.Error())
-		}
-		p.Radio = r
-	}
-	dir := s.calibrations
-	if dir == "" {
-		dir, _ = energy.CalibrationDir()
-	}
-	if dir != "" {
-		cal, err := energy.LoadCalibration(dir, p.Device.Name)
-		if err != nil {
-			return nil, nil, fmt.Errorf("calibration of %s: %w", p.Device.Name, err)
-		}
-		p.Calibration = cal
-	}
-	return p, notes, nil
+// DefaultDevice is the signer's device profile when none is named: S001's
+// phone (3000 mAh, idle 139.7 mA, its signing currents per algorithm).
+const DefaultDevice = "s001-phone"
+
+// Pricing says how the run is priced (scenario.Priced): on S001's phone
+// unless --device names another, with --on-device, --signer-speed and
+// --calibrations as given, and the phone's signing currents shown beside.
+func (s *Scenario) Pricing() scenario.Pricing {
+	return scenario.Pricing{DefaultDevice: DefaultDevice, OnDevice: s.onDevice, Speed: s.speed, Calibrations: s.calibrations, References: "sign"}
 }
 
 // estimate is the time the link alone takes to carry the run's documents:

@@ -24,7 +24,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		switch {
 		case r.Subject.Kind == SubjectKind && r.Subject.Params["scenario"] == "remote-sign":
 			rs = append(rs, r)
-		case r.Subject.Kind == "imported" && strings.HasPrefix(r.Subject.Name, "S001/"):
+		case r.Subject.Kind == "imported" && strings.Contains(r.Subject.Name, "/sign/"):
 			refs = append(refs, r)
 		}
 	}
@@ -81,19 +81,20 @@ func WriteTable(w io.Writer, run *result.Run) error {
 
 	fmt.Fprintf(w, "\nEnergy on %s (↓ received, ↑ sent by the signer; radio per request is its share of the connection)\n", orDash(env.Device))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SCHEME\tMODE\tDOC\tCURRENT\tDEVICE TIME\tJ/SIGNATURE\tNET J/SIGNATURE\tSIGNATURES/BATTERY\tRADIO J/REQUEST\t")
+	fmt.Fprintln(tw, "SCHEME\tMODE\tDOC\tCURRENT\tDEVICE TIME\tJ/SIGNATURE\tNET J/SIGNATURE\tRADIO J/REQUEST\tSIGNATURES/BATTERY\t")
 	for _, r := range rs {
 		if r.Error != "" {
 			continue
 		}
 		p := r.Subject.Params
+		op := r.Subject.Scheme + "/sign"
 		row := []string{r.Subject.Scheme, p["mode"], scheme.FormatSize(r.Subject.InputBytes),
-			val(r, "current-signing", "%.4g mA", 1e3, notes),
-			val(r, "signer-device-time", "%.3g ms", 1e3, notes),
-			val(r, "energy-signature", "%.3g mJ", 1e3, notes),
-			val(r, "energy-signature-net", "%.3g mJ", 1e3, notes),
-			val(r, "signatures-per-battery", "%.3g", 1, notes),
-			val(r, "energy-radio-per-request", "%.3g mJ", 1e3, notes)}
+			val(r, "op-current/"+op, "%.4g mA", 1e3, notes),
+			val(r, "op-device-time/"+op, "%.3g ms", 1e3, notes),
+			val(r, "energy/sign", "%.3g mJ", 1e3, notes),
+			val(r, "energy-net/sign", "%.3g mJ", 1e3, notes),
+			val(r, "energy/radio", "%.3g mJ", 1e3, notes),
+			val(r, "ops-per-battery-net", "%.3g", 1, notes)}
 		for _, warn := range r.Warnings {
 			row[len(row)-1] += notes.mark(warn)
 		}
@@ -102,7 +103,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 	tw.Flush()
 
 	if len(refs) > 0 {
-		fmt.Fprintln(w, "\nS001's own figures (imported) and what follows from them")
+		fmt.Fprintf(w, "\n%s's own signing currents (imported) and what follows from them\n", orDash(env.Device))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "SIGNING\tCURRENT\tOVER IDLE\tSIGNING HOURS/BATTERY\tSIGNATURES/BATTERY\t")
 		for _, r := range refs {
@@ -110,9 +111,10 @@ func WriteTable(w io.Writer, run *result.Run) error {
 			if m := r.Metric("signing-time-per-battery"); m != nil {
 				hours = fmt.Sprintf("%.1f h", m.Summary.Median/3600) + notes.mark(string(m.Label)+": "+m.Method)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", strings.TrimPrefix(r.Subject.Name, "S001/sign/"),
+			_, name, _ := strings.Cut(r.Subject.Name, "/sign/")
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", name,
 				val(r, "current-signing", "%.4g mA", 1e3, notes), val(r, "current-over-idle", "%+.2f %%", 1, notes),
-				hours, val(r, "signatures-per-battery", "> %.0f", 1, notes))
+				hours, val(r, "ops-per-battery", "> %.0f", 1, notes))
 		}
 		tw.Flush()
 	}

@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
-	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
 )
@@ -245,49 +243,6 @@ func TestSignerProcessMemory(t *testing.T) {
 				t.Errorf("no memory table:\n%s", b.String())
 			}
 		})
-	}
-}
-
-// TestS001OverBREDR (fast tier: loopback through the link emulator) runs
-// the S001 case on its own link, Bluetooth Classic: the phone's radio is
-// the BR/EDR profile the link binds to, and it prices the trace.
-func TestS001OverBREDR(t *testing.T) {
-	bt, err := link.Lookup("bluetooth-bredr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	phone, err := energy.Lookup("s001-phone")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := RadioFor(phone, bt.Name)
-	if err != nil || r.Name != "bredr-cc256x" || r.Technology != "bredr" {
-		t.Fatalf("RadioFor(s001-phone, %s) = %v, %v; want bredr-cc256x", bt.Name, r, err)
-	}
-	s := newScenario(t, "--schemes", "ECDSA-P256-SHA256", "--docs", "1k", "--repeats", "2", "--mode", "tls", "--calibrations", t.TempDir())
-	var log bytes.Buffer
-	run, err := s.Run(context.Background(), scenario.Env{Link: &bt, Device: phone, Log: &log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(log.String(), "radio energy not priced") || run.Status != result.Complete {
-		t.Fatalf("status %s %v\n%s", run.Status, run.Errors, log.String())
-	}
-	for _, res := range run.Results {
-		if res.Subject.Kind != SubjectKind {
-			continue
-		}
-		if res.Subject.Params["link"] != "Bluetooth-BR/EDR" {
-			t.Errorf("link %q", res.Subject.Params["link"])
-		}
-		m := res.Metric("energy-radio")
-		if m == nil || m.Summary.Median <= 0 || !strings.Contains(m.Method, "bredr-cc256x") {
-			t.Errorf("no BR/EDR radio energy: %+v (warnings %v)", m, res.Warnings)
-		}
-		// Two one-way latencies of 10 ms at least per request.
-		if lat := res.Metric(MetricLatency).Summary.Min; lat < 20e-3 {
-			t.Errorf("latency %v s over a 10 ms link", lat)
-		}
 	}
 }
 

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/model"
-	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -41,10 +39,16 @@ type ModelFigures struct {
 	Method, CostSource       string
 }
 
-// EvalModel evaluates the sensor-reading model at pt, priced with its
-// TelosB cost table, the device's literature costs over it (as `model
-// eval --device`) and the radio's per-bit costs (an 802.15.4 profile).
-func EvalModel(ctx context.Context, pt ModelPoint, d *energy.Device, rp *radio.Profile) (ModelFigures, error) {
+// set is the point as the model's parameter values.
+func (pt ModelPoint) set() map[string]float64 {
+	return map[string]float64{"readings": float64(pt.Readings), "reading_bytes": float64(pt.ReadingBytes),
+		"coap_bytes": float64(pt.CoAPBytes), "coap_ack_bytes": float64(pt.CoAPAckBytes)}
+}
+
+// EvalModel evaluates the sensor-reading model at pt with its own cost
+// table: the bytes and frames it predicts, which no device changes (the
+// energy on a device is the costing stage's, from result.Result.Model).
+func EvalModel(ctx context.Context, pt ModelPoint) (ModelFigures, error) {
 	var f ModelFigures
 	m, err := model.Open(ModelName)
 	if err != nil {
@@ -55,16 +59,7 @@ func EvalModel(ctx context.Context, pt ModelPoint, d *energy.Device, rp *radio.P
 		return f, err
 	}
 	costs := table.Costs()
-	if d != nil {
-		costs.Ops = append(costs.Ops, model.DeviceCosts(d))
-	}
-	if rp != nil {
-		if bc, err := model.RadioCosts(rp); err == nil {
-			costs.Radio = bc
-		}
-	}
-	set := map[string]float64{"readings": float64(pt.Readings), "reading_bytes": float64(pt.ReadingBytes),
-		"coap_bytes": float64(pt.CoAPBytes), "coap_ack_bytes": float64(pt.CoAPAckBytes)}
+	set := pt.set()
 	plan, err := model.NewPlan(m, costs, model.Options{Set: set, Variants: []string{pt.Variant}})
 	if err != nil {
 		return f, fmt.Errorf("model %s: %w", ModelName, err)

@@ -27,16 +27,11 @@ type Relay struct {
 	target net.Addr
 	start  time.Time
 
-	// writeMu serialises uplink writes, so the observer pairs each with
-	// its contents.
-	writeMu sync.Mutex
-	mu      sync.Mutex
-	sensor  net.Addr
-	log     []Datagram
-	upData  []byte
-	tamper  func([]byte) []byte
-	pending []int // down datagrams still waiting for their contents
-	done    sync.WaitGroup
+	mu     sync.Mutex
+	sensor net.Addr
+	log    []Datagram
+	tamper func([]byte) []byte
+	done   sync.WaitGroup
 }
 
 // Datagram is one datagram the relay carried, as the sensor's radio saw
@@ -100,28 +95,21 @@ func (r *Relay) Inject(data []byte) error {
 	return r.send(append([]byte(nil), data...))
 }
 
-// send writes data uplink; the observer records it with data.
+// send writes data uplink; the observer records it with its contents.
 func (r *Relay) send(data []byte) error {
-	r.writeMu.Lock()
-	defer r.writeMu.Unlock()
-	r.mu.Lock()
-	r.upData = data
-	r.mu.Unlock()
 	_, err := r.back.WriteTo(data, r.target)
 	return err
 }
 
 // observe is the link emulator's observer: it records each datagram with
-// its contents (uplink: the datagram being written; downlink: filled in
-// when it is delivered).
+// the contents the emulator hands it (none for a lost downlink datagram:
+// the sensor never received it).
 func (r *Relay) observe(d link.Datagram) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	g := Datagram{Dir: d.Dir, At: d.AtClient(), Bytes: d.Bytes, WireBytes: d.WireBytes, Fragments: d.Fragments, Lost: d.Lost}
-	if d.Dir == result.Up {
-		g.Data, r.upData = r.upData, nil
-	} else if !d.Lost {
-		r.pending = append(r.pending, len(r.log))
+	g := Datagram{Dir: d.Dir, At: d.AtClient(), Bytes: d.Bytes, WireBytes: d.WireBytes, Fragments: d.Fragments, Lost: d.Lost, Data: d.Data}
+	if d.Dir == result.Down && d.Lost {
+		g.Data = nil
 	}
 	r.log = append(r.log, g)
 }
@@ -164,10 +152,6 @@ func (r *Relay) downlink() {
 		}
 		data := append([]byte(nil), buf[:n]...)
 		r.mu.Lock()
-		if len(r.pending) > 0 {
-			r.log[r.pending[0]].Data = data
-			r.pending = r.pending[1:]
-		}
 		to := r.sensor
 		r.mu.Unlock()
 		if to != nil {

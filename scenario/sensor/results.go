@@ -9,11 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/internal/edhoc"
-	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
-	"github.com/cryptocost/cryptocost/stats"
 )
 
 // Costing is how a session is priced: where it ran, the link, the frame
@@ -21,12 +18,8 @@ import (
 type Costing struct {
 	Env result.Environment
 	// Link names the emulated link ("" for loopback without emulation).
-	Link string
-	Air  *AirModel
-	// Device is the sensor's device profile (nil: no energy).
-	Device *energy.Device
-	// Radio prices the traces (nil: no radio energy).
-	Radio    *radio.Profile
+	Link     string
+	Air      *AirModel
 	Interval time.Duration
 	// Reps is how many times operations the DTLS stack runs out of reach
 	// are timed separately.
@@ -213,127 +206,46 @@ func (s *Session) Result(ctx context.Context, c Costing) result.Result {
 		}
 	}
 
-	// Energy on the sensor's device.
-	if c.Device != nil {
-		s.energy(c, &r, ops, readingPkts, setup, regPkts, add)
-	}
+	// What the costing stage prices on the sensor's device: the sensor's
+	// own operations per reading and per session, and its traffic, each
+	// reading's exchange, the session's handshake and teardown, and the
+	// registration priced apart (it sleeps between them).
+	s.work(c, &r, ops, readingPkts, regPkts)
 
 	// The analytic model at the same point.
 	s.modelMetrics(ctx, c, &r, add)
 	return r
 }
 
-// energy adds the CPU, radio and total energy per reading and the
-// battery life.
-func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]result.Packet, setup, reg []result.Packet,
-	add func(string, string, result.Label, string, ...float64) *result.Metric) {
-	d, n := c.Device, float64(len(s.Reading))
-	type cpu struct {
-		joules, seconds float64
-		priced          int
-		label           result.Label
-		how, missing    []string
-		// missingPK are unpriced public-key operations: without them a
-		// total would leave out the largest cost.
-		missingPK []string
-	}
-	var perReading, perSession cpu
-	perReading.label, perSession.label = result.Modelled, result.Modelled
-	unpriced := map[string][]string{} // scheme -> operations
-	var why []string                  // scheme: reason, in order
+// work records the sensor's operations and traffic for the costing stage:
+// Work per reading and per session, TraceParts per reading (one trace per
+// reading), per session (the handshake and the teardown; EDHOC's message_3
+// as its share of the registration datagram) and per registration, and
+// the params the amortisation and the battery life need.
+func (s *Session) work(c Costing, r *result.Result, ops []Op, readingPkts [][]result.Packet, reg []result.Packet) {
 	for _, o := range ops {
 		if o.Party != "sensor" {
 			continue
 		}
-		acc := &perReading
+		w := result.Work{Party: "sensor", Component: "cpu", Scheme: o.Scheme, Provider: "go", Operation: opVerb(o.Name),
+			InputBytes: o.Size, Count: o.Count, CountLabel: o.CountLabel, CountMethod: o.CountHow, HostLabel: result.Measured, HostMethod: o.TimeHow}
 		if o.Per == "session" {
-			acc = &perSession
+			w.Per = "session"
 		}
-		cost, err := PriceOp(d, c.Env, o.Scheme, opVerb(o.Name), o.Samples)
-		if err != nil {
-			acc.missing = append(acc.missing, o.Name)
-			if !symmetric(o) {
-				acc.missingPK = append(acc.missingPK, o.Name+" ("+o.Scheme+")")
-			}
-			if _, seen := unpriced[o.Scheme]; !seen {
-				why = append(why, o.Scheme+": "+err.Error())
-			}
-			unpriced[o.Scheme] = append(unpriced[o.Scheme], o.Name)
-			continue
-		}
-		acc.priced++
-		acc.joules += o.Count * cost.Joules
-		acc.seconds += o.Count * cost.Seconds
-		if cost.Label == result.Estimated {
-			acc.label = result.Estimated
-		}
-		acc.how = append(acc.how, fmt.Sprintf("%g × %s (%s: %.4g mJ, %.4g s each: %s)", o.Count, o.Name, cost.Label, cost.Joules*1e3, cost.Seconds, cost.Method))
+		w.HostNs = append(w.HostNs, o.Samples...)
+		r.Work = append(r.Work, w)
 	}
-	for _, w := range why {
-		scheme, _, _ := strings.Cut(w, ": ")
-		r.Warnings = append(r.Warnings, fmt.Sprintf("energy: %s not priced on %s (%s): %s", strings.Join(unpriced[scheme], ", "), d.Name, scheme, strings.TrimPrefix(w, scheme+": ")))
+	trace := func(pk []result.Packet) *result.Trace {
+		return &result.Trace{Link: c.Link, Transport: result.TransportUDP, Packets: pk}
 	}
-	describe := func(a cpu) string {
-		h := strings.Join(a.how, "; ")
-		if len(a.missing) > 0 {
-			h += "; not priced (no cost for this device, see warnings): " + strings.Join(a.missing, ", ")
-		}
-		return "the sensor's crypto operations on " + d.Name + ": " + h
-	}
-	// A zero made of unpriced operations would read as "free".
-	cpuHow := func(what string, a cpu) string {
-		switch {
-		case a.priced > 0:
-			return fmt.Sprintf("CPU per %s %.4g mJ", what, a.joules*1e3)
-		case len(a.missing) > 0:
-			return fmt.Sprintf("CPU per %s not modelled (%s)", what, strings.Join(a.missing, ", "))
-		}
-		return fmt.Sprintf("no CPU work per %s", what)
-	}
-	// A CPU figure only where some operation was priced and no public-key
-	// one was left out.
-	if perReading.priced > 0 && len(perReading.missingPK) == 0 {
-		add("energy-cpu/reading", "mJ", perReading.label, describe(perReading), perReading.joules*1e3)
-	}
-	if s.Variant.Protection.HasSession() && perSession.priced > 0 && len(perSession.missingPK) == 0 {
-		add("energy-cpu/session", "mJ", perSession.label, describe(perSession), perSession.joules*1e3)
-	}
-	if c.Radio == nil {
-		r.Warnings = append(r.Warnings, "energy: radio not priced: give --link with a radio "+d.Name+" has (802.15.4 for a TelosB); no energy per reading or battery life without it")
-		return
-	}
-	price := func(pk []result.Packet) (float64, float64, error) {
-		if len(pk) == 0 {
-			return 0, 0, nil
-		}
-		b, err := c.Radio.Simulate(&result.Trace{Link: c.Link, Transport: result.TransportUDP, Packets: pk}, radio.Options{})
-		if err != nil {
-			return 0, 0, err
-		}
-		return b.Total(), (b.End - b.Start).Seconds(), nil
-	}
-	var radioJ, radioS []float64
+	per := result.TracePart{Method: "each reading's exchange priced alone (the sensor sleeps between readings), its listening tail included"}
 	for _, pk := range readingPkts {
-		j, sec, err := price(pk)
-		if err != nil {
-			r.Warnings = append(r.Warnings, "energy: radio: "+err.Error())
-			return
-		}
-		radioJ, radioS = append(radioJ, j*1e3), append(radioS, sec)
+		per.Traces = append(per.Traces, trace(pk))
 	}
-	radioHow := c.Radio.Method() + "; each reading's exchange priced alone (the sensor sleeps between readings), its listening tail included"
-	add("energy-radio/reading", "mJ", result.Modelled, radioHow, radioJ...)
-	var sessJ, sessS float64
+	r.TraceParts = append(r.TraceParts, per)
 	if s.Variant.Protection.HasSession() {
-		for _, pk := range [][]result.Packet{s.packets(s.Connect, nil), s.packets(s.Teardown, nil)} {
-			j, sec, err := price(pk)
-			if err != nil {
-				r.Warnings = append(r.Warnings, "energy: radio: "+err.Error())
-				return
-			}
-			sessJ, sessS = sessJ+j, sessS+sec
-		}
-		sessHow := c.Radio.Method() + "; the handshake and the teardown priced apart"
+		sess := result.TracePart{Per: "session", Method: "the handshake and the teardown priced apart",
+			Traces: []*result.Trace{trace(s.packets(s.Connect, nil)), trace(s.packets(s.Teardown, nil))}}
 		if s.EDHOC != nil {
 			// message_3 rides in the registration's datagram: its share is
 			// the registration priced with it minus without it.
@@ -346,54 +258,21 @@ func (s *Session) energy(c Costing, r *result.Result, ops []Op, readingPkts [][]
 					break
 				}
 			}
-			j1, s1, err1 := price(reg)
-			j0, s0, err0 := price(without)
-			if err1 == nil && err0 == nil {
-				sessJ, sessS = sessJ+j1-j0, sessS+s1-s0
-				sessHow += fmt.Sprintf("; EDHOC message_1 and message_2, and message_3's share of the registration datagram (priced with it minus without it: %.4g mJ)", (j1-j0)*1e3)
-			}
+			sess.Traces = append(sess.Traces, trace(reg))
+			sess.Minus = []*result.Trace{nil, nil, trace(without)}
+			sess.Method += "; EDHOC's message_3 as the registration priced with it minus without it"
 		}
-		add("energy-radio/session", "mJ", result.Modelled, sessHow, sessJ*1e3)
+		r.TraceParts = append(r.TraceParts, sess)
 	}
-	if j, _, err := price(reg); err == nil {
-		add("energy-radio/registration", "mJ", result.Modelled, c.Radio.Method()+"; once per registration lifetime, not in the per-reading total", j*1e3)
+	if len(reg) > 0 {
+		r.TraceParts = append(r.TraceParts, result.TracePart{Per: "registration", Traces: []*result.Trace{trace(reg)},
+			Method: "once per registration lifetime, not in the per-reading total"})
 	}
-	if pk := append(perReading.missingPK, perSession.missingPK...); len(pk) > 0 {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("energy per reading and battery life not modelled: %s has no cost on %s, and a public-key operation is the largest part of the total (see the other warnings; a literature figure for it in the device profile would give one)",
-			strings.Join(pk, ", "), d.Name))
-		return
+	r.Subject.Params["amortise_over"] = strconv.Itoa(len(s.Reading))
+	if c.Interval > 0 {
+		r.Subject.Params["interval"] = c.Interval.String()
 	}
-	medJ, medS := stats.Summarize(radioJ).Median/1e3, stats.Summarize(radioS).Median
-	total := perReading.joules + medJ + (perSession.joules+sessJ)/n
-	active := perReading.seconds + medS + (perSession.seconds+sessS)/n
-	label := result.Modelled
-	if perReading.label == result.Estimated || perSession.label == result.Estimated {
-		label = result.Estimated
-	}
-	totalHow := fmt.Sprintf("%s + radio per reading (median) %.4g mJ", cpuHow("reading", perReading), medJ*1e3)
-	if s.Variant.Protection.HasSession() {
-		totalHow += fmt.Sprintf(" + (%s + radio per session %.4g mJ) / %d readings per session", cpuHow("session", perSession), sessJ*1e3, len(s.Reading))
-	}
-	if len(perReading.missing)+len(perSession.missing) > 0 {
-		totalHow += "; a lower bound: the symmetric operations have no cost on this device and are left out (see warnings), as the sensor-reading model leaves them out"
-	}
-	add("energy/reading", "mJ", label, totalHow, total*1e3)
-	if d.Battery == nil {
-		r.Warnings = append(r.Warnings, "battery life: "+d.Name+" has no battery in its profile")
-		return
-	}
-	b, err := BatteryLife(d, c.Radio, total, active, c.Interval)
-	if err != nil {
-		r.Warnings = append(r.Warnings, "battery life: "+err.Error())
-		return
-	}
-	m := add("battery-life", "s", label, b.Method, b.Life.Seconds)
-	m.Better = result.Higher
 }
-
-// symmetric reports an operation of the record layer (AES-CCM), whose
-// cost the sensor-reading model also leaves out.
-func symmetric(o Op) bool { return strings.Contains(o.Name, "aead") }
 
 // opVerb is the operation an Op's name prices as ("certificate-verify-sign" → "sign").
 func opVerb(name string) string {
@@ -413,8 +292,9 @@ func (s *Session) modelMetrics(ctx context.Context, c Costing, r *result.Result,
 		r.Subject.Params["model"] = "none: the sensor-reading model has COSE_Sign1, JWS and DTLS ECDHE-ECDSA variants with ES256 only"
 		return
 	}
-	f, err := EvalModel(ctx, ModelPoint{Variant: v.Protection.ModelVariant, Readings: len(s.Reading),
-		ReadingBytes: s.ReadingBytes, CoAPBytes: s.CoAPHeaderBytes(), CoAPAckBytes: s.Exchanges[1].ResponseBytes}, c.Device, c.Radio)
+	pt := ModelPoint{Variant: v.Protection.ModelVariant, Readings: len(s.Reading),
+		ReadingBytes: s.ReadingBytes, CoAPBytes: s.CoAPHeaderBytes(), CoAPAckBytes: s.Exchanges[1].ResponseBytes}
+	f, err := EvalModel(ctx, pt)
 	if err != nil {
 		r.Warnings = append(r.Warnings, "model: "+err.Error())
 		return
@@ -424,7 +304,9 @@ func (s *Session) modelMetrics(ctx context.Context, c Costing, r *result.Result,
 	add("model/amortised-air-bytes-down", "B", result.Modelled, f.Method, f.AirBytesDown)
 	add("model/amortised-frames-up", "frames", result.Modelled, f.Method, f.FramesUp)
 	add("model/amortised-frames-down", "frames", result.Modelled, f.Method, f.FramesDown)
-	add("model/energy/reading", "mJ", f.EnergyLabel, f.Method+"; priced with "+f.CostSource, f.EnergyMilliJoules)
+	// The model's energy is the costing stage's: the same point priced on
+	// the device the run is priced on.
+	r.Model = &result.ModelPoint{Name: ModelName, Variant: pt.Variant, Set: pt.set(), Metric: "model/energy/reading"}
 }
 
 // Ops lists the crypto operations of the session by party.

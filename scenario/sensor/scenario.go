@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/link"
+	"github.com/cryptocost/cryptocost/measure"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
@@ -219,15 +219,15 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 		linkName = env.Link.Name
 	}
-	air, airNote, err := airModel(env.Radio)
+	air, airNote, err := airModel(env.Link)
 	if err != nil {
 		return nil, err
 	}
-	run := energy.NewRun("scenario", result.Tool{}, nil)
+	run := newRun()
 	if airNote != "" {
 		run.Environment.Notes = append(run.Environment.Notes, airNote)
 	}
-	c := Costing{Env: run.Environment, Link: linkName, Air: air, Device: env.Device, Radio: env.Radio, Interval: s.interval, Reps: 20}
+	c := Costing{Env: run.Environment, Link: linkName, Air: air, Interval: s.interval, Reps: 20}
 	if env.Quick {
 		c.Reps = 5
 	}
@@ -293,10 +293,18 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 
 // airModel is the frame model for air bytes: the radio's, when it is an
 // 802.15.4 profile, else the TelosB's 6LoWPAN profile, with a note.
-func airModel(rp *radio.Profile) (*AirModel, string, error) {
-	if rp != nil {
-		if a, err := NewAirModel(rp); err == nil {
-			return a, "", nil
+// airModel frames the traffic as the link's radio does: the air bytes and
+// frames are the link's (802.15.4 frames, LoRaWAN's SCHC), whatever
+// device is priced; links that do not frame IP this way are counted with
+// the 802.15.4 model, and a note says so.
+func airModel(l *link.Profile) (*AirModel, string, error) {
+	var rp *radio.Profile
+	if l != nil && l.Radio != "" {
+		if p, err := radio.Lookup(l.Radio); err == nil {
+			rp = p
+			if a, err := NewAirModel(rp); err == nil {
+				return a, "", nil
+			}
 		}
 	}
 	p, err := radio.Lookup(DefaultAirProfile)
@@ -312,6 +320,11 @@ func airModel(rp *radio.Profile) (*AirModel, string, error) {
 		note += " (the run's radio, " + rp.Name + ", is " + rp.Technology + ", which does not frame IP this way)"
 	}
 	return a, note, nil
+}
+
+// newRun starts the scenario's run with this machine's environment.
+func newRun() *result.Run {
+	return measure.NewRun("scenario")
 }
 
 // Result is the attack's result: subject VARIANT/attack/NAME, metrics

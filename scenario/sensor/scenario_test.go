@@ -3,13 +3,11 @@ package sensor
 import (
 	"bytes"
 	"context"
-	"math"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
@@ -133,7 +131,7 @@ func TestScenarioLoopback(t *testing.T) {
 			t.Errorf("%s: not timed", op)
 		}
 	}
-	if r.Subject.Params["model"] == "" || r.Metric("model/energy/reading") == nil {
+	if r.Subject.Params["model"] == "" || r.Model == nil || r.Model.Name != ModelName {
 		t.Errorf("no model beside dtls-ecdhe: %q", r.Subject.Params["model"])
 	}
 	// EDHOC: the sizes RFC 9528 gives for method 3 with a kid for the
@@ -156,92 +154,44 @@ func TestScenarioLoopback(t *testing.T) {
 	}
 }
 
-// Priced on a TelosB over an emulated 802.15.4 link: CPU energy from the
-// literature (estimated: no TelosB measures P-256), radio from the
-// state machine, battery life; symmetric crypto is not priced, and says
-// so instead of reading as free.
-func TestScenarioEnergy(t *testing.T) {
-	s := newScenario(t, "--readings", "3", "--protection", "cose,psk", "--alg", "ES256,EdDSA", "--cid", "off", "--interval", "10m")
+// TestScenarioWork: what the costing stage prices on the sensor's device
+// (costing's tests price it on a TelosB): the sensor's own operations per
+// reading and per session, one trace per reading, the session's handshake
+// and teardown, the registration, and the amortisation and interval.
+// Tier: fast (loopback through the link emulator).
+func TestScenarioWork(t *testing.T) {
+	s := newScenario(t, "--readings", "3", "--protection", "cose,psk", "--alg", "ES256", "--cid", "off", "--interval", "10m")
 	l, err := link.Lookup("802.15.4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := energy.Lookup("telosb")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp, err := radio.Lookup("802.15.4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := s.Run(t.Context(), scenario.Env{Link: &l, Device: d, Radio: rp})
+	run, err := s.Run(t.Context(), scenario.Env{Link: &l})
 	if err != nil || run.Status != result.Complete {
 		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
 	}
 	got := byName(run)
 	cose := got["sensor/cose-sign1/ES256"]
-	cpu := metric(t, cose, "energy-cpu/reading")
-	if cpu.Label != result.Estimated {
-		t.Errorf("CPU energy labelled %s", cpu.Label)
+	if len(cose.Work) != 1 || cose.Work[0].Operation != "sign" || cose.Work[0].Per != "" || cose.Work[0].Party != "sensor" {
+		t.Errorf("COSE work %+v: want the sensor's one signature per reading", cose.Work)
 	}
-	// By hand: TinyECC secp192k1 sign 6.695 s scaled to 256 bits by the
-	// exponent fitted to its secp160r1 time (4.361 s), at 2.65 V × 1.8 mA.
-	k := math.Log(6.695/4.361) / math.Log(192.0/160)
-	wantCPU := 6.695 * math.Pow(256.0/192, k) * 2.65 * 1.8e-3 // J
-	if math.Abs(cpu.Summary.Median-wantCPU) > 1e-6*wantCPU {
-		t.Errorf("CPU energy %v mJ, want %v by hand", cpu.Summary.Median, wantCPU)
+	if len(cose.TraceParts) < 1 || len(cose.TraceParts[0].Traces) != 3 {
+		t.Errorf("COSE trace parts %+v: want one trace per reading", cose.TraceParts)
 	}
-	total := metric(t, cose, "energy/reading")
-	radioJ := metric(t, cose, "energy-radio/reading").Summary.Median
-	if math.Abs(total.Summary.Median-(wantCPU+radioJ)) > 1e-6*total.Summary.Median {
-		t.Errorf("energy per reading %v, CPU %v + radio %v", total.Summary.Median, wantCPU, radioJ)
-	}
-	if b := metric(t, cose, "battery-life"); b.Label != result.Estimated || b.Summary.Median <= 0 {
-		t.Errorf("battery life %v %s", b.Summary.Median, b.Label)
+	if cose.Subject.Params["amortise_over"] != "3" || cose.Subject.Params["interval"] != "10m0s" {
+		t.Errorf("params %v", cose.Subject.Params)
 	}
 	psk := got["sensor/dtls-psk"]
-	if psk.Metric("energy-cpu/reading") != nil {
-		t.Error("PSK has a CPU energy, though AES-CCM has no cost on a TelosB")
+	var perSession int
+	for _, w := range psk.Work {
+		if w.Per == "session" {
+			perSession++
+		}
 	}
-	if !strings.Contains(strings.Join(psk.Warnings, "\n"), "aead-seal, aead-open, session-aead-seal, session-aead-open not priced on telosb") {
-		t.Errorf("warnings %q", psk.Warnings)
+	if perSession == 0 {
+		t.Errorf("PSK work %+v: no session operations", psk.Work)
 	}
-	if m := metric(t, psk, "energy/reading"); !strings.Contains(m.Method, "CPU per reading not modelled") || !strings.Contains(m.Method, "lower bound") {
-		t.Errorf("PSK energy method %q", m.Method)
-	}
-	if r := metric(t, psk, "energy-radio/session"); r.Summary.Median <= metric(t, psk, "energy-radio/reading").Summary.Median {
-		t.Errorf("a handshake cheaper than a reading: %v", r.Summary.Median)
-	}
-	// No TelosB figure for Ed25519: no total that would leave out the
-	// signature, and the reason.
-	ed := got["sensor/cose-sign1/EdDSA"]
-	if ed.Metric("energy/reading") != nil || ed.Metric("battery-life") != nil || ed.Metric("energy-cpu/reading") != nil {
-		t.Error("EdDSA on a TelosB has an energy total though its signature has no cost there")
-	}
-	if w := strings.Join(ed.Warnings, "\n"); !strings.Contains(w, "energy per reading and battery life not modelled: sign (Ed25519) has no cost on telosb") {
-		t.Errorf("warnings %q", w)
-	}
-	if ed.Metric("energy-radio/reading") == nil {
-		t.Error("no radio energy for EdDSA")
-	}
-}
-
-// The battery arithmetic by hand: 2250 mAh, one reading of 70 mJ over
-// 13 s every 10 minutes at 2.65 V, asleep at 5.1 µA (MCU) + 1 µA (radio).
-func TestBatteryLifeByHand(t *testing.T) {
-	d, _ := energy.Lookup("telosb")
-	rp, _ := radio.Lookup("802.15.4")
-	b, err := BatteryLife(d, rp, 0.070, 13, 10*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	avg := (0.070/2.65 + 6.1e-6*(600-13)) / 600
-	want := 2250 * 3.6 / avg / 86400
-	if math.Abs(b.Life.Days()-want) > 1e-9*want {
-		t.Fatalf("%v days, want %v", b.Life.Days(), want)
-	}
-	if _, err := BatteryLife(d, rp, 0.070, 700, 10*time.Minute); err == nil {
-		t.Fatal("a reading longer than the interval gave a battery life")
+	if len(psk.TraceParts) < 2 || psk.TraceParts[1].Per != "session" {
+		t.Errorf("PSK trace parts %+v: want the session's", psk.TraceParts)
 	}
 }
 
@@ -404,38 +354,6 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
-// EDHOC + OSCORE priced on a TelosB over 802.15.4: the method-3
-// handshake's key pair priced as an ECDSA signature and its three ECDHs
-// as verifications (the DTLS substitution), a CPU figure per session and
-// a total per reading.
-// Tier: fast (loopback through the link emulator, about a second).
-func TestScenarioEnergyEDHOC(t *testing.T) {
-	s := newScenario(t, "--readings", "2", "--protection", "edhoc-oscore", "--edhoc-method", "static-dh")
-	l, _ := link.Lookup("802.15.4")
-	d, _ := energy.Lookup("telosb")
-	rp, _ := radio.Lookup("802.15.4")
-	run, err := s.Run(t.Context(), scenario.Env{Link: &l, Device: d, Radio: rp})
-	if err != nil || run.Status != result.Complete {
-		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
-	}
-	r := byName(run)["sensor/edhoc-oscore/ES256/static-dh"]
-	sess := metric(t, r, "energy-cpu/session")
-	sign, err := PriceOp(d, run.Environment, "ECDSA-P256-SHA256", "sign", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verify, err := PriceOp(d, run.Environment, "ECDSA-P256-SHA256", "verify", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := sign.Joules + 3*verify.Joules; math.Abs(sess.Summary.Median-want) > 1e-9*want {
-		t.Errorf("EDHOC session CPU %v J, want keygen + 3 ECDH = %v by hand", sess.Summary.Median, want)
-	}
-	if metric(t, r, "energy-radio/session").Summary.Median <= 0 || r.Metric("energy/reading") == nil {
-		t.Error("no radio energy per session or total per reading")
-	}
-}
-
 // On the LoRaWAN link the scenario runs (class A latency), prices the
 // traces on the LoRaWAN radio and frames the bytes as SCHC: an OSCORE
 // reading of 55 B is one frame of 13 + 55 B; a COSE_Sign1 one 13 + 115 B.
@@ -449,9 +367,7 @@ func TestScenarioLoRaWAN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := energy.Lookup("uno-lora")
-	rp, _ := radio.Lookup("lorawan")
-	run, err := s.Run(t.Context(), scenario.Env{Link: &l, Device: d, Radio: rp})
+	run, err := s.Run(t.Context(), scenario.Env{Link: &l})
 	if err != nil || run.Status != result.Complete {
 		t.Fatalf("%v %s %v", err, run.Status, run.Errors)
 	}
@@ -463,9 +379,6 @@ func TestScenarioLoRaWAN(t *testing.T) {
 		}
 		if !strings.Contains(metric(t, r, "reading-air-bytes-up").Method, "SCHC") {
 			t.Errorf("%s: air bytes not counted as SCHC over LoRaWAN", name)
-		}
-		if metric(t, r, "energy-radio/reading").Summary.Median <= 0 {
-			t.Errorf("%s: no radio energy", name)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 )
@@ -33,13 +32,21 @@ const (
 	MetricReplayed       = "replays-rejected"         // messages, all nodes, unverified
 	MetricForged         = "forgeries-rejected"       // messages, all nodes, verification failed
 	MetricSkipped        = "skipped-unverified"       // messages, all nodes: the interval's verification was spent
-	MetricTimeOps        = "time-ops"                 // ms on the device
-	MetricEnergyOps      = "energy-ops"               // mJ on the device
-	MetricEnergyRx       = "energy-rx"                // mJ, the node's radio
-	MetricEnergy         = "energy"                   // mJ, energy-ops + energy-rx
-	MetricVerifyDevice   = "verify-device-time"       // ms per verification on the device
-	MetricVerifyEnergy   = "verify-energy"            // mJ per verification on the device
 )
+
+// The costing stage's names for what a node's interval costs on a device
+// (package costing prices the result's work and traces): the
+// verifications, the radio receiving, their sum, and one verification.
+const (
+	MetricEnergyVerify = "energy/verify"
+	MetricEnergyRadio  = "energy/radio"
+	MetricEnergy       = "energy"
+	MetricDeviceTime   = "device-time"
+)
+
+// OpMetric names the costing stage's figure for one verification of
+// scheme: "op-energy/SCHEME/verify", "op-device-time/SCHEME/verify".
+func OpMetric(what, scheme string) string { return what + "/" + scheme + "/verify" }
 
 // Name is the stable subject name: timesync/SUITE[/attack=A].
 func Name(suite string, a Attack) string {
@@ -47,14 +54,6 @@ func Name(suite string, a Attack) string {
 		return "timesync/" + suite
 	}
 	return "timesync/" + suite + "/attack=" + string(a)
-}
-
-// Pricing prices verifications on a device and received traffic on a
-// radio; either may be nil.
-type Pricing struct {
-	Device *energy.Device
-	Radio  *radio.Profile
-	Env    result.Environment
 }
 
 // Account checks every node's bytes: the datagrams its link carried are
@@ -106,8 +105,11 @@ func (r *Result) Trace(i int, linkName string) *result.Trace {
 }
 
 // ResultOf turns a run into the shared result model: one result per suite
-// (and attack), its metrics per node and interval over all receivers.
-func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
+// (and attack), its metrics per node and interval over all receivers, and
+// the work and traffic the costing stage prices on a device: each node's
+// verifications per interval and each node's received trace (one
+// interval's share).
+func ResultOf(r *Result, linkName string) result.Result {
 	s := r.Suite
 	params := map[string]string{"scenario": "timesync", "variant": s.Name, "receivers": strconv.Itoa(r.Receivers),
 		"syncs": strconv.Itoa(r.Syncs), "interval": r.Interval.String(), "link": linkName, "attack": string(r.Attack)}
@@ -221,7 +223,19 @@ func ResultOf(r *Result, linkName string, p *Pricing) result.Result {
 		scalar("malformed", "messages", M, "wrong length or another source's ID, all nodes", float64(totals[Malformed]+totals[Foreign]))
 	}
 	res.Trace = r.Trace(0, linkName)
-	p.price(&res, r, perInterval, vt)
+	var mean float64
+	for _, v := range perInterval {
+		mean += v / float64(len(perInterval))
+	}
+	res.Work = []result.Work{{Party: "node", Component: "verify", Scheme: s.Scheme, Provider: "go", Operation: "verify",
+		InputBytes: HeaderBytes, Count: mean, CountLabel: M,
+		CountMethod: fmt.Sprintf("verifications per node and interval, the mean over %d receivers", len(perInterval)),
+		HostNs:      vt, HostLabel: M, HostMethod: "wall time of one verification at a receiver, on this machine"}}
+	tp := result.TracePart{Spans: syncs, Method: fmt.Sprintf("each node's received trace priced alone, over its %d intervals", r.Syncs)}
+	for i := range r.Nodes {
+		tp.Traces = append(tp.Traces, r.Trace(i, linkName))
+	}
+	res.TraceParts = []result.TracePart{tp}
 	return res
 }
 
@@ -250,101 +264,4 @@ func mtu(r *Result) int {
 		return r.Link.MTU
 	}
 	return 1500
-}
-
-// price adds the cost on the device: verifications per interval × the
-// cost of one verification there, and the radio energy of each node's
-// trace per interval. The verification's cost is the device profile's
-// literature figure for the same family, key size and operation when it
-// has one (S003 measured its own verifications on the TelosB: imported),
-// else E = V·I·t with a time energy's estimators derive (estimated).
-func (p *Pricing) price(res *result.Result, r *Result, perInterval, here []float64) {
-	if p == nil {
-		return
-	}
-	var opsMJ, opsMS []float64
-	if p.Device != nil {
-		unitMS, unitMJ, label, method, err := p.verification(res.Subject, here)
-		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("no verification cost on %s: %v", p.Device.Name, err))
-		} else {
-			m := result.NewScalar(MetricVerifyDevice, "ms", result.Lower, label, unitMS)
-			m.Method = method
-			e := result.NewScalar(MetricVerifyEnergy, "mJ", result.Lower, label, unitMJ)
-			e.Method = method
-			res.Metrics = append(res.Metrics, m, e)
-			for _, v := range perInterval {
-				opsMS = append(opsMS, v*unitMS)
-				opsMJ = append(opsMJ, v*unitMJ)
-			}
-			t := result.NewSampled(MetricTimeOps, "ms", result.Lower, label, opsMS)
-			t.Method = "verifications per node and interval × " + MetricVerifyDevice
-			o := result.NewSampled(MetricEnergyOps, "mJ", result.Lower, label, opsMJ)
-			o.Method = "verifications per node and interval × " + MetricVerifyEnergy
-			res.Metrics = append(res.Metrics, t, o)
-		}
-	}
-	if p.Radio == nil {
-		return
-	}
-	var rx []float64
-	var how string
-	for i := range r.Nodes {
-		b, err := p.Radio.Simulate(r.Trace(i, res.Subject.Params["link"]), radio.Options{})
-		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("no radio energy on %s: %v", p.Radio.Name, err))
-			return
-		}
-		rx = append(rx, b.Total()*1e3/float64(r.Syncs))
-		how = fmt.Sprintf("%s: transfer %.3g mJ, listening tail %.3g mJ, sleep %.3g mJ (node 1, whole run)", p.Radio.Method(),
-			b.Energy(radio.Transfer)*1e3, b.Energy(radio.Tail)*1e3, b.Energy(radio.Idle)*1e3)
-	}
-	m := result.NewSampled(MetricEnergyRx, "mJ", result.Lower, result.Modelled, rx)
-	m.Method = "each node's received packet trace priced on the radio, per interval: " + how
-	res.Metrics = append(res.Metrics, m)
-	if len(opsMJ) == len(rx) {
-		var total []float64
-		label := result.Modelled
-		if op := res.Metric(MetricEnergyOps); op != nil && op.Label == result.Estimated {
-			label = result.Estimated
-		}
-		for i := range rx {
-			total = append(total, rx[i]+opsMJ[i])
-		}
-		e := result.NewSampled(MetricEnergy, "mJ", result.Lower, label, total)
-		e.Method = MetricEnergyRx + " + " + MetricEnergyOps + ", per node and interval"
-		res.Metrics = append(res.Metrics, e)
-	}
-}
-
-// verification is one verification's time (ms) and energy (mJ) on the
-// device, their label and how they were obtained.
-func (p *Pricing) verification(s result.Subject, here []float64) (ms, mJ float64, label result.Label, method string, err error) {
-	d := p.Device
-	family, bits := energy.SchemeSize(s)
-	for _, o := range d.OperationsFor(family, "verify") {
-		if o.Bits == bits && o.Time.Known() && o.Energy.Known() {
-			return o.Time.MustIn("ms"), o.Energy.MustIn("mJ"), result.Imported,
-				fmt.Sprintf("%s on %s: %s, %s (the study's own implementation, measured on the device)", o.Name, d.Name, o.Time, o.Energy), nil
-		}
-	}
-	subj := result.Subject{Kind: "primitive", Name: s.Scheme + "@go/verify/" + strconv.Itoa(HeaderBytes), Scheme: s.Scheme,
-		Provider: "go", Family: "sign", Operation: "verify", InputBytes: HeaderBytes, Params: s.Params}
-	ref := &result.Result{Subject: subj, Metrics: []result.Metric{result.NewSampled("time", "ns/op", result.Lower, result.Measured, here)}}
-	t, err := energy.TimeOnDevice(energy.TimeQuery{Device: d, Subject: subj, Reference: ref,
-		Run: &result.Run{Environment: p.Env, Results: []result.Result{*ref}}})
-	if err != nil {
-		return 0, 0, "", "", err
-	}
-	pw, err := energy.OpPower(d, subj)
-	if err != nil {
-		return 0, 0, "", "", err
-	}
-	label = result.Modelled
-	if t.Label == result.Estimated {
-		label = result.Estimated
-	}
-	sec := t.MedianNs * 1e-9
-	return sec * 1e3, pw.Watts * sec * 1e3, label,
-		fmt.Sprintf("E = V·I·t on %s: %s × %s", d.Name, pw.How, t.Method), nil
 }

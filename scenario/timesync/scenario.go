@@ -2,8 +2,6 @@ package timesync
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"strings"
@@ -109,12 +107,9 @@ func (s *Scenario) Validate() error {
 
 // NewRun starts a run of kind "scenario" with this machine's environment.
 func NewRun() *result.Run {
-	var b [4]byte
-	rand.Read(b[:])
-	now := time.Now().UTC()
-	return &result.Run{Schema: result.Schema, ID: now.Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]),
-		Kind: "scenario", Started: now, Status: result.Complete, Environment: measure.CaptureEnvironment(),
-		Tags: []string{"timesync"}}
+	run := measure.NewRun("scenario")
+	run.Tags = []string{"timesync"}
+	return run
 }
 
 // linkRoom checks that one interval's messages cross the link in well
@@ -182,13 +177,6 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 		}
 	}
 	run := NewRun()
-	pricing := &Pricing{Device: env.Device, Radio: env.Radio, Env: run.Environment}
-	if env.Device != nil {
-		run.Environment.Device = env.Device.Name
-	}
-	if env.Device == nil && env.Link != nil {
-		fmt.Fprintln(log, "timesync: no --device: verification and radio energy not priced (try --device telosb)")
-	}
 	seed := uint64(1)
 	if env.Progress != nil {
 		env.Progress.Begin(len(s.attackSet) * len(s.suites) * syncs)
@@ -218,7 +206,7 @@ func (s *Scenario) Run(ctx context.Context, env scenario.Env) (*result.Run, erro
 			if r.Interrupted && r.Syncs == 0 {
 				break // nothing measured
 			}
-			res := ResultOf(r, linkName, pricing)
+			res := ResultOf(r, linkName)
 			if r.Interrupted {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("interrupted: %d of %d intervals measured", r.Syncs, syncs))
 			}

@@ -9,11 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cryptocost/cryptocost/energy"
 	"github.com/cryptocost/cryptocost/internal/testtier"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/model"
-	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
 	"github.com/spf13/pflag"
@@ -76,7 +74,7 @@ func TestAttackFixtures(t *testing.T) {
 			if r.Err != nil {
 				t.Fatal(r.Err)
 			}
-			res := ResultOf(r, "loopback", nil)
+			res := ResultOf(r, "loopback")
 			if res.Error != "" {
 				t.Fatal(res.Error)
 			}
@@ -139,9 +137,7 @@ func TestSecSyWiSe(t *testing.T) {
 		t.Fatal(err)
 	}
 	lp, _ := link.Lookup("802.15.4")
-	dev, _ := energy.Lookup("telosb")
-	rp, _ := radio.Lookup("802.15.4")
-	run, err := s.Run(context.Background(), scenario.Env{Link: &lp, Device: dev, Radio: rp})
+	run, err := s.Run(context.Background(), scenario.Env{Link: &lp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,18 +148,18 @@ func TestSecSyWiSe(t *testing.T) {
 		if r.Trace == nil || len(r.Trace.Packets) != 3 {
 			t.Errorf("%s: trace %v", r.Subject.Name, r.Trace)
 		}
-		// S003's own RSA-1024 verification on the TelosB, once per interval.
-		if r.Subject.Name == "timesync/RSA-1024" {
-			if got := metric(t, r, MetricEnergyOps); math.Abs(got-4.87e-3) > 1e-12 {
-				t.Errorf("energy-ops %v mJ, want S003's 4.87", got)
-			}
+		// The work the costing stage prices (costing's tests price it on
+		// the TelosB): one verification per node and interval, and each
+		// node's received trace.
+		if len(r.Work) != 1 || r.Work[0].Operation != "verify" || math.Abs(r.Work[0].Count-1) > 1e-9 {
+			t.Errorf("%s: work %+v, want one verification per interval", r.Subject.Name, r.Work)
+		}
+		if len(r.TraceParts) != 1 || len(r.TraceParts[0].Traces) != 2 || r.TraceParts[0].Spans != 3 {
+			t.Errorf("%s: trace parts %+v, want the 2 nodes' traces over 3 intervals", r.Subject.Name, r.TraceParts)
 		}
 		// S003's framing: TinyOS frames of at most 102 B of payload.
 		if got, want := metric(t, r, MetricFrames), map[string]float64{"timesync/RSA-1024": 2, "timesync/RSA-2048": 3, "timesync/ECDSA-160": 1}[r.Subject.Name]; got != want {
 			t.Errorf("%s: %v 802.15.4 frames per message, want %v (102-byte payloads)", r.Subject.Name, got, want)
-		}
-		if e := metric(t, r, MetricEnergy); math.Abs(e-metric(t, r, MetricEnergyRx)-metric(t, r, MetricEnergyOps)) > 1e-9 {
-			t.Errorf("%s: energy %v ≠ rx + ops", r.Subject.Name, e)
 		}
 	}
 

@@ -63,8 +63,8 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		}
 		p := r.Subject.Params
 		row := []string{p["variant"], p["attack"],
-			val(r, MetricVerifyDevice, "%.4g ms", 1e3, notes), val(r, MetricEnergyOps, "%.4g mJ", 1e3, notes),
-			val(r, MetricEnergyRx, "%.4g mJ", 1e3, notes), val(r, MetricEnergy, "%.4g mJ", 1e3, notes)}
+			val(r, OpMetric("op-device-time", r.Subject.Scheme), "%.4g ms", 1e3, notes), val(r, MetricEnergyVerify, "%.4g mJ", 1e3, notes),
+			val(r, MetricEnergyRadio, "%.4g mJ", 1e3, notes), val(r, MetricEnergy, "%.4g mJ", 1e3, notes)}
 		if m, ok := modelled[p["variant"]]; ok {
 			row = append(row, fmt.Sprintf("%.4g", m.payload), fmt.Sprintf("%.4g ms", m.timeMS), fmt.Sprintf("%.4g mJ", m.energyMJ))
 		} else {

@@ -1,4 +1,4 @@
-package energy
+package device
 
 import (
 	"errors"
@@ -132,6 +132,9 @@ func (v Value) check(n *catalog.Node, field string, required bool, limits ...lim
 
 // describe is "2.65 V [S003]" for method texts.
 func describe(v Value) string { return v.Quantity.String() }
+
+// ErrUnknown says a profile figure is unknown or absent.
+func ErrUnknown(what string, v Value) error { return errUnknown(what, v) }
 
 func errUnknown(what string, v Value) error {
 	if v.Unknown != "" {

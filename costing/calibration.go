@@ -1,4 +1,4 @@
-package energy
+package costing
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -59,6 +60,35 @@ func (c *Calibration) Lookup(subject string) *CalibrationEntry {
 	return nil
 }
 
+// Find returns the entry for op: the same scheme, operation and input size
+// (the provider too when op names one), or nil (also on a nil c).
+func (c *Calibration) Find(op Op) *CalibrationEntry {
+	if c == nil {
+		return nil
+	}
+	for i := range c.Entries {
+		e := &c.Entries[i]
+		if strings.EqualFold(e.Scheme, op.Scheme) && strings.EqualFold(e.Operation, op.Operation) && e.InputBytes == op.InputBytes &&
+			(op.Provider == "" || strings.EqualFold(e.Provider, op.Provider)) {
+			return e
+		}
+	}
+	return nil
+}
+
+// nanos converts samples in seconds to nanoseconds (calibration files keep
+// round 1's ns).
+func nanos(s []float64) []float64 {
+	if s == nil {
+		return nil
+	}
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = v * 1e9
+	}
+	return out
+}
+
 // emulatedCPU matches CPU models that cannot be the device's own when the
 // run's goarch is an ARM, RISC-V or MIPS one: qemu-user passes the host's
 // /proc/cpuinfo through, so an x86 model there means an emulated run.
@@ -68,7 +98,7 @@ var x86Model = regexp.MustCompile(`(?i)intel|amd|xeon|epyc|ryzen|core\(tm\)|x86`
 // the device (its goarch runs there) and keeps each result's time per
 // operation. Runs measured under emulation are accepted with a warning:
 // their times describe the emulator, not the device.
-func NewCalibration(d *Device, run *result.Run, source string) (*Calibration, error) {
+func NewCalibration(d *device.Device, run *result.Run, source string) (*Calibration, error) {
 	if len(d.CPU.GOARCH) == 0 {
 		return nil, fmt.Errorf("device %s (%s, %s) does not run cryptocost: Go has no port for it, so its times come from the literature (cryptocost devices show %s); calibrate a device that runs Linux, such as pi-zero-2w",
 			d.Name, d.CPU.Model, d.CPU.Arch, d.Name)

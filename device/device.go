@@ -1,4 +1,4 @@
-package energy
+package device
 
 import (
 	"fmt"
@@ -30,8 +30,20 @@ type Device struct {
 	Power map[string]Value `json:"power" yaml:"power"`
 	// Battery is absent for mains-powered devices.
 	Battery *Battery `json:"battery,omitempty" yaml:"battery,omitempty"`
-	// Radios names radio profiles (package radio prices them).
+	// Radios names radio profiles (package radio prices them): the radios
+	// the device has, one per technology; a link is priced on the one of
+	// its technology, and a device without one is refused on that link.
 	Radios []string `json:"radios,omitempty" yaml:"radios,omitempty"`
+	// Simulation names the microcontroller target (package mcu) whose
+	// simulated times stand for this device's CPU, and says how close the
+	// simulated part is: the device's own part (an Arduino Uno's
+	// ATmega328P in simavr) or a proxy (an nRF52840's Cortex-M4 as QEMU's
+	// mps2-an386).
+	Simulation *Simulation `json:"simulation,omitempty" yaml:"simulation,omitempty"`
+	// Estimate opts the device into an estimation rule that needs saying
+	// in the profile (the host-time lower bound for a phone whose SoC is
+	// unknown).
+	Estimate *Estimate `json:"estimate,omitempty" yaml:"estimate,omitempty"`
 	// Operations are per-operation costs measured on this device by others
 	// (the literature), labelled imported wherever they are used.
 	Operations []Operation `json:"operations,omitempty" yaml:"operations,omitempty"`
@@ -80,6 +92,28 @@ type Battery struct {
 	Usable Value `json:"usable" yaml:"usable"`
 }
 
+// Simulation binds a device to a simulated microcontroller target.
+type Simulation struct {
+	// Target is an mcu target name ("atmega328p", "cortex-m4").
+	Target string `json:"target" yaml:"target"`
+	// Proxy is true when the target stands in for the device's part
+	// rather than being it; Note says how they differ.
+	Proxy bool   `json:"proxy,omitempty" yaml:"proxy,omitempty"`
+	Note  string `json:"note,omitempty" yaml:"note,omitempty"`
+}
+
+// Estimate names an estimation rule the profile opts into, and why.
+type Estimate struct {
+	// Rule is "host-lower-bound": the run machine's own time, unscaled,
+	// as a lower bound on the device's (a phone core is slower than a
+	// server or laptop core).
+	Rule string `json:"rule" yaml:"rule"`
+	Why  string `json:"why" yaml:"why"`
+}
+
+// EstimateRules are the rules a profile can opt into (Estimate.Rule).
+var EstimateRules = []string{"host-lower-bound"}
+
 // Operation is one operation's cost measured on the device by a study.
 type Operation struct {
 	// Name as the source calls it: "ECDSA secp160r1 sign (TinyECC)".
@@ -91,15 +125,45 @@ type Operation struct {
 	Operation string `json:"operation" yaml:"operation"` // sign, verify, encrypt, ...
 	// Scheme is the registry scheme this is exactly (same algorithm and
 	// parameters), if any; empty when the source's algorithm is not one.
-	Scheme         string `json:"scheme,omitempty" yaml:"scheme,omitempty"`
-	Implementation string `json:"implementation,omitempty" yaml:"implementation,omitempty"`
+	// Schemes lists several when the figure covers them all (S000's AES
+	// per byte for AES-128-CBC encryption and decryption); Operations the
+	// registry operations it covers when they are not Operation.
+	Scheme         string   `json:"scheme,omitempty" yaml:"scheme,omitempty"`
+	Schemes        []string `json:"schemes,omitempty" yaml:"schemes,omitempty"`
+	Operations     []string `json:"operations,omitempty" yaml:"operations,omitempty"`
+	Implementation string   `json:"implementation,omitempty" yaml:"implementation,omitempty"`
 	// Time per operation, Energy per operation, Current while it runs,
 	// EnergyPerByte for bulk operations: whichever the source gives.
-	Time          Value  `json:"time,omitempty" yaml:"time,omitempty"`
-	Energy        Value  `json:"energy,omitempty" yaml:"energy,omitempty"`
-	Current       Value  `json:"current,omitempty" yaml:"current,omitempty"`
-	EnergyPerByte Value  `json:"energy_per_byte,omitempty" yaml:"energy_per_byte,omitempty"`
-	Note          string `json:"note,omitempty" yaml:"note,omitempty"`
+	Time          Value `json:"time,omitempty" yaml:"time,omitempty"`
+	Energy        Value `json:"energy,omitempty" yaml:"energy,omitempty"`
+	Current       Value `json:"current,omitempty" yaml:"current,omitempty"`
+	EnergyPerByte Value `json:"energy_per_byte,omitempty" yaml:"energy_per_byte,omitempty"`
+	// PerBattery is how many operations a full battery pays for, as the
+	// source claims it (a lower bound: S001's "more than 10,000 RSA
+	// signatures to drain the battery").
+	PerBattery Value  `json:"per_battery,omitempty" yaml:"per_battery,omitempty"`
+	Note       string `json:"note,omitempty" yaml:"note,omitempty"`
+}
+
+// Covers reports whether the figure is for exactly this registry scheme
+// and operation.
+func (o Operation) Covers(scheme, op string) bool {
+	schemeOK := o.Scheme != "" && strings.EqualFold(o.Scheme, scheme)
+	for _, s := range o.Schemes {
+		schemeOK = schemeOK || strings.EqualFold(s, scheme)
+	}
+	if !schemeOK {
+		return false
+	}
+	if strings.EqualFold(o.Operation, op) {
+		return true
+	}
+	for _, x := range o.Operations {
+		if strings.EqualFold(x, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // Key is how the battery command and lookups name an operation:
@@ -132,6 +196,7 @@ var (
 	limOpTime   = limit{"time", "s", 1e-12, 1e5}
 	limOpEnergy = limit{"energy", "J", 1e-15, 1e4}
 	limPerByte  = limit{"energy-per-byte", "µJ/B", 1e-9, 1e6}
+	limOps      = limit{"dimensionless", "", 1, 1e12}
 )
 
 // fieldCheck is one field to validate.
@@ -194,6 +259,12 @@ func (d *Device) validate(n *catalog.Node) error {
 			return err
 		}
 	}
+	if s := d.Simulation; s != nil && s.Target == "" {
+		return n.Errorf("simulation.target", "missing: an mcu target such as atmega328p (cryptocost mcu list --targets)")
+	}
+	if e := d.Estimate; e != nil && !slices.Contains(EstimateRules, e.Rule) {
+		return n.Errorf("estimate.rule", "%q: want one of %s", e.Rule, strings.Join(EstimateRules, ", "))
+	}
 	for i, op := range d.Operations {
 		f := fmt.Sprintf("operations.%d", i)
 		if op.Name == "" || op.Family == "" || op.Operation == "" {
@@ -214,6 +285,7 @@ func (d *Device) validate(n *catalog.Node) error {
 			{op.Energy, ".energy", []limit{limOpEnergy}},
 			{op.Current, ".current", []limit{limCurrent}},
 			{op.EnergyPerByte, ".energy_per_byte", []limit{limPerByte}},
+			{op.PerBattery, ".per_battery", []limit{limOps}},
 		} {
 			if err := c.v.check(n, f+c.field, false, c.lims...); err != nil {
 				return err

@@ -1,4 +1,4 @@
-package energy
+package device
 
 import (
 	"embed"
@@ -30,7 +30,7 @@ func init() {
 		if err != nil {
 			panic(err)
 		}
-		d, err := Parse("energy/"+f, data)
+		d, err := Parse("device/"+f, data)
 		if err != nil {
 			panic("built-in device profile: " + err.Error()) // caught by any test
 		}
@@ -108,6 +108,24 @@ func Resolve(name, file string) (*Device, error) {
 	return nil, fmt.Errorf("no device: give --device NAME (one of %s) or --device-file FILE", strings.Join(Names(), ", "))
 }
 
+// ForTarget is the built-in device whose profile names target (an mcu
+// target) as its simulation, preferring the device that is the part over
+// one it is a proxy for; nil when none does.
+func ForTarget(target string) *Device {
+	var proxy *Device
+	for _, d := range devices {
+		if d.Simulation != nil && strings.EqualFold(d.Simulation.Target, target) {
+			if !d.Simulation.Proxy {
+				return d
+			}
+			if proxy == nil {
+				proxy = d
+			}
+		}
+	}
+	return proxy
+}
+
 // Names lists the built-in device names.
 func Names() []string {
 	var out []string
@@ -139,7 +157,7 @@ func fold(s string) string {
 	return b.String()
 }
 
-// Source is the profile's file for citations: "energy/devices/telosb.yaml".
+// Source is the profile's file for citations: "device/devices/telosb.yaml".
 func (d *Device) Source() string {
 	if d.File == "" {
 		return "device " + d.Name
