@@ -99,6 +99,10 @@ type Comparison struct {
 	Rows    []Row    `json:"rows"`
 	// Notes list what could not be compared, and why.
 	Notes []string `json:"notes,omitempty"`
+	// Warnings say where the software that made the runs differs (Go,
+	// modules, C libraries, tools, cryptocost itself): a change may come
+	// from that as much as from what is compared.
+	Warnings []string `json:"warnings,omitempty"`
 
 	inputs []Input
 }
@@ -259,6 +263,7 @@ func Compare(inputs []Input, opt Options) (*Comparison, error) {
 	if len(want) > 0 && len(c.Rows) == 0 {
 		return nil, fmt.Errorf("no shared subject has metric %s", strings.Join(opt.Metrics, " or "))
 	}
+	c.Warnings = provenanceWarnings(c.Columns, inputs)
 	return c, nil
 }
 

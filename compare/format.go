@@ -102,7 +102,7 @@ func (tableFormat) Write(w io.Writer, c *Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if len(order) > 0 || len(c.Notes) > 0 {
+	if len(order) > 0 || len(c.Notes) > 0 || len(c.Warnings) > 0 {
 		fmt.Fprintln(w)
 	}
 	for _, text := range order {
@@ -110,6 +110,9 @@ func (tableFormat) Write(w io.Writer, c *Comparison) error {
 	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	for _, n := range c.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", n)
 	}
 	return nil
 }

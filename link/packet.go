@@ -113,8 +113,14 @@ type packetLink struct {
 	deadline time.Time
 
 	out, in, ready chan queued
-	closeOnce      sync.Once
-	closed         chan struct{}
+	// observed is held while a datagram is queued and observed; the
+	// goroutines that deliver it take it first, so the observer always
+	// sees a datagram before its receiver can (and can answer it): a
+	// caller counting datagrams between two events never misses one
+	// that crossed in between.
+	observed  sync.Mutex
+	closeOnce sync.Once
+	closed    chan struct{}
 }
 
 // schedule places a datagram on a direction and decides its fate.
@@ -157,6 +163,8 @@ func (w *packetLink) WriteTo(p []byte, addr net.Addr) (int, error) {
 		return 0, net.ErrClosed
 	default:
 	}
+	w.observed.Lock()
+	defer w.observed.Unlock()
 	d := w.schedule(result.Up, len(p), w.now(), addr)
 	d.Data = append([]byte(nil), p...)
 	if !d.Lost {
@@ -176,6 +184,8 @@ func (w *packetLink) send() {
 		select {
 		case q := <-w.out:
 			sleepUntil(w.cfg.Start.Add(q.at), w.spin)
+			w.observed.Lock() // its WriteTo has observed it
+			w.observed.Unlock()
 			w.PacketConn.WriteTo(q.data, q.addr)
 		case <-w.closed:
 			return
@@ -201,6 +211,7 @@ func (w *packetLink) receive() {
 				continue
 			}
 		}
+		w.observed.Lock()
 		d := w.schedule(result.Down, n, w.now(), addr)
 		d.Data = append([]byte(nil), buf[:n]...)
 		if !d.Lost {
@@ -211,6 +222,7 @@ func (w *packetLink) receive() {
 			}
 		}
 		w.observe(d)
+		w.observed.Unlock()
 	}
 }
 
@@ -221,6 +233,8 @@ func (w *packetLink) arrive() {
 		select {
 		case q := <-w.in:
 			sleepUntil(w.cfg.Start.Add(q.at), w.spin)
+			w.observed.Lock() // receive has observed it
+			w.observed.Unlock()
 			select {
 			case w.ready <- q:
 			case <-w.closed:

@@ -18,8 +18,8 @@ func init() {
 			Description: "switched gigabit Ethernet, the S000 study's local case (RTT < 1 ms)",
 			Aliases:     []string{"ethernet", "local-lan"},
 			Latency:     q(0.1, "ms", "unverified: one switch hop and two host stacks; S000's local server had RTT < 1 ms"),
-			RateUp:      q(1, "Gbit/s", "IEEE 802.3ab 1000BASE-T"),
-			RateDown:    q(1, "Gbit/s", "IEEE 802.3ab 1000BASE-T"),
+			RateUp:      q(1, "Gbit/s", "802.3ab: 1000BASE-T"),
+			RateDown:    q(1, "Gbit/s", "802.3ab: 1000BASE-T"),
 			MTU:         q(1500, "B", "RFC 894 (IP over Ethernet)"),
 		},
 		{
@@ -33,8 +33,8 @@ func init() {
 			// DIFS 28 µs + mean backoff 7.5 slots × 9 µs + data 254 µs (20 µs
 			// preamble, 57 OFDM symbols of 4 µs, 6 µs signal extension) + SIFS
 			// 10 µs + ACK 34 µs = 393.5 µs per 1500 B ≈ 30.5 Mbit/s.
-			RateUp:   q(30, "Mbit/s", "derived from IEEE 802.11-2007 §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
-			RateDown: q(30, "Mbit/s", "derived from IEEE 802.11-2007 §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
+			RateUp:   q(30, "Mbit/s", "802.11-2007, derived from §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
+			RateDown: q(30, "Mbit/s", "802.11-2007, derived from §17/§19 ERP-OFDM timing at 54 Mbit/s: 393.5 µs per 1500-B packet incl. DIFS, mean backoff, SIFS and ACK"),
 			MTU:      q(1500, "B", "RFC 1042 / IEEE 802.2 LLC-SNAP bridged to Ethernet's 1500 B"),
 		},
 		{
@@ -44,8 +44,8 @@ func init() {
 			Description: "WCDMA/HSDPA as on S000's Nokia N95: HSDPA category 5/6 down, Release 99 up",
 			Aliases:     []string{"hsdpa", "umts", "hspa"},
 			Latency:     q(50, "ms", "unverified: HSPA round trips of about 100 ms once the radio is in CELL_DCH"),
-			RateUp:      q(384, "kbit/s", "3GPP TS 25.306 (Release 99 WCDMA uplink, 384 kbit/s class); Nokia N95 specification"),
-			RateDown:    q(3.6, "Mbit/s", "3GPP TS 25.306 Table 5.1a (HSDPA categories 5/6); Nokia N95 specification"),
+			RateUp:      q(384, "kbit/s", "3GPP-TS25.306 (Release 99 WCDMA uplink, 384 kbit/s class); Nokia N95 specification"),
+			RateDown:    q(3.6, "Mbit/s", "3GPP-TS25.306 Table 5.1a (HSDPA categories 5/6); Nokia N95 specification"),
 			MTU:         q(1500, "B", "unverified: operator PDP-context MTU"),
 		},
 		{
@@ -55,8 +55,8 @@ func init() {
 			Description: "a commercial LTE network, median throughput of 4GTest users",
 			Aliases:     []string{"4g"},
 			Latency:     q(35, "ms", "unverified: LTE round trips of about 70 ms (order of Huang et al., MobiSys 2012)"),
-			RateUp:      q(6, "Mbit/s", "Huang et al., MobiSys 2012: median LTE uplink of 4GTest users"),
-			RateDown:    q(13, "Mbit/s", "Huang et al., MobiSys 2012: median LTE downlink of 4GTest users"),
+			RateUp:      q(6, "Mbit/s", "Huang2012: median LTE uplink of 4GTest users"),
+			RateDown:    q(13, "Mbit/s", "Huang2012: median LTE downlink of 4GTest users"),
 			MTU:         q(1500, "B", "unverified: operator bearer MTU"),
 		},
 		{
@@ -69,8 +69,8 @@ func init() {
 			// One 251-B LL payload: (1+4+2+251+4+3) B × 8 µs = 2120 µs, T_IFS
 			// 150 µs, an empty 10-B PDU back 80 µs, T_IFS 150 µs = 2500 µs per
 			// 247 B of L2CAP payload ≈ 790 kbit/s.
-			RateUp:   q(790, "kbit/s", "derived from Bluetooth Core v4.2 Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
-			RateDown: q(790, "kbit/s", "derived from Bluetooth Core v4.2 Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
+			RateUp:   q(790, "kbit/s", "BT-Core-4.2, derived from Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
+			RateDown: q(790, "kbit/s", "BT-Core-4.2, derived from Vol 6 Part B §2.4 (251-B PDUs with MIC), T_IFS 150 µs, one empty PDU per data PDU"),
 			MTU:      q(1280, "B", "RFC 7668 (IPv6 over BLE: 1280-B MTU through L2CAP segmentation)"),
 		},
 		{
@@ -98,10 +98,10 @@ func init() {
 			// kbit/s of RFCOMM payload. The emulator charges a segment its
 			// payload plus 52 B, so 1042 B per 7.5 ms ≈ 1.111 Mbit/s puts each
 			// 990-B segment on the air for the baseband's 7.5 ms.
-			RateUp:   q(1.111, "Mbit/s", "derived from Bluetooth Core Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
-			RateDown: q(1.111, "Mbit/s", "derived from Bluetooth Core Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
+			RateUp:   q(1.111, "Mbit/s", "BT-Core, derived from Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
+			RateDown: q(1.111, "Mbit/s", "BT-Core, derived from Vol 2 Part B §6.7 (2-DH5: 679 B in 5 slots + 1 return slot of 625 µs): a 990-B RFCOMM frame in two 2-DH5 packets takes 7.5 ms; charged as 990 + 52 B"),
 			// MSS = MTU − 52 = 990: one segment per RFCOMM frame.
-			MTU: q(1042, "B", "derived: 990-B RFCOMM frames (Android Bluedroid bta_jv_api.h BTA_JV_DEF_RFC_MTU = 3 × 330) + the model's 52 B of TCP/IPv4 headers"),
+			MTU: q(1042, "B", "Bluedroid bta_jv_api.h, derived: 990-B RFCOMM frames (BTA_JV_DEF_RFC_MTU = 3 × 330) + the model's 52 B of TCP/IPv4 headers"),
 		},
 		{
 			Name:        "802.15.4",
@@ -115,8 +115,8 @@ func init() {
 			// turnaround 192 µs, ACK 352 µs ≈ 6 ms per frame carrying ≈ 95 B
 			// of IPv6 packet after MAC (≈ 25 B) and fragment (≈ 5 B) headers
 			// ≈ 125 kbit/s.
-			RateUp:   q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
-			RateDown: q(125, "kbit/s", "derived from IEEE 802.15.4-2006 §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
+			RateUp:   q(125, "kbit/s", "802.15.4, derived from §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
+			RateDown: q(125, "kbit/s", "802.15.4, derived from §6.5 (250 kbit/s O-QPSK) and §7.5.1.4 CSMA-CA (macMinBE 3): ≈ 6 ms per 127-B frame carrying ≈ 95 B of IP"),
 			MTU:      q(1280, "B", "RFC 4944 §4 (IPv6 over 802.15.4: 1280-B MTU through 6LoWPAN fragmentation)"),
 		},
 		{
@@ -135,8 +135,8 @@ func init() {
 			// DR5's bit rate; the 1 % duty cycle and SCHC fragmentation
 			// are left to the radio model (radio/lorawan.go), which prices
 			// the trace with them.
-			RateUp:   q(5470, "bit/s", "LoRaWAN Regional Parameters EU863-870: DR5 (SF7/125 kHz) 5470 bit/s"),
-			RateDown: q(5470, "bit/s", "LoRaWAN Regional Parameters EU863-870: DR5 in RX1 (RX1DROffset 0)"),
+			RateUp:   q(5470, "bit/s", "RP002 EU863-870: DR5 (SF7/125 kHz) 5470 bit/s"),
+			RateDown: q(5470, "bit/s", "RP002 EU863-870: DR5 in RX1 (RX1DROffset 0)"),
 			MTU:      q(1280, "B", "RFC 8724 §1: SCHC carries IPv6's 1280-B minimum MTU through fragmentation"),
 		},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,6 +107,10 @@ func Run(ctx context.Context, plan *Plan, cfg RunConfig, progress Progress) *res
 		if tc := cfg.Toolchains[t.Name]; tc != nil {
 			env.Notes = append(env.Notes, fmt.Sprintf("measured on a simulated %s in %s; firmware built with %s; the host only runs the simulator",
 				t.Describe(), tc.SimVersion, tc.GCCVersion))
+			// the programs that made the numbers, for compare's
+			// provenance check: "avr-gcc", "simavr", "qemu-system-arm"
+			env.AddTool(filepath.Base(tc.GCC), tc.GCCVersion)
+			env.AddTool(filepath.Base(tc.Sim), tc.SimVersion)
 		}
 	}
 	run := result.NewRun("mcu", env)

@@ -7,9 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gonum.org/v1/plot"
+	"github.com/cryptocost/cryptocost/report/figure"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -28,53 +27,70 @@ func PlotFormat(file string) (string, error) {
 }
 
 // Plot draws metric against the x parameter, one line per model variant
-// and condition (S003's figures 6.4 and 6.5), in format "png" or "svg".
+// and condition (S003's figures 6.4 and 6.5), in format "png" or "svg",
+// in the report's style (report/figure): its legend below the plot, a log
+// axis where values span more than two decades, the font embedded in an
+// SVG. A comparison with more lines than a legend can name is refused:
+// compare fewer variants (--variant) or models.
 func (cmp *Comparison) Plot(w io.Writer, metric, format string) error {
-	o, err := LookupOutput(metric)
+	f, err := cmp.Figure(metric)
 	if err != nil {
 		return err
 	}
+	return f.Render(w, format)
+}
+
+// Figure is the plot of metric as a figure.Figure (Plot renders it).
+func (cmp *Comparison) Figure(metric string) (*figure.Figure, error) {
+	o, err := LookupOutput(metric)
+	if err != nil {
+		return nil, err
+	}
 	if !cmp.hasMetric(metric) {
-		return fmt.Errorf("the comparison has no %s: compare it (--metrics %s)", metric, metric)
+		return nil, fmt.Errorf("the comparison has no %s: compare it (--metrics %s)", metric, metric)
 	}
-	p := plot.New()
-	p.Title.Text = strings.ToUpper(o.Name[:1]) + o.Name[1:]
+	title := strings.ToUpper(o.Name[:1]) + o.Name[1:]
 	if cmp.Per != "" {
-		p.Title.Text += " per " + cmp.Per
+		title += " per " + cmp.Per
 	}
-	p.X.Label.Text = cmp.X.Param
+	xLabel := cmp.X.Param
 	if cmp.XUnit != "" {
-		p.X.Label.Text += " (" + cmp.XUnit + ")"
+		xLabel += " (" + cmp.XUnit + ")"
 	}
-	p.Y.Label.Text = fmt.Sprintf("%s (%s, modelled)", o.Name, o.Display())
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Add(plotter.NewGrid())
-	var args []any
+	f := figure.New(title, xLabel, fmt.Sprintf("%s (%s, modelled)", o.Name, o.Display()))
+	f.Plot.Add(plotter.NewGrid())
+	i := 0
 	for _, l := range cmp.Lines {
 		ys := l.Y[metric]
 		pts := make(plotter.XYs, 0, len(ys))
-		for i, y := range ys {
+		for j, y := range ys {
 			if finite(y) {
-				pts = append(pts, plotter.XY{X: cmp.X.Values[i], Y: o.Shown(y)})
+				pts = append(pts, plotter.XY{X: cmp.X.Values[j], Y: o.Shown(y)})
+				f.Drew(figure.X, cmp.X.Values[j])
+				f.Drew(figure.Y, o.Shown(y))
 			}
 		}
 		if len(pts) == 0 {
 			continue
 		}
-		args = append(args, l.Name, pts)
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, line.Width = figure.Color(i), vg.Points(1.2)
+		points.Color, points.Shape, points.Radius = figure.Color(i), figure.Glyph(i), vg.Points(2.5)
+		f.Plot.Add(line, points)
+		f.AddLegend(l.Name, line, points)
+		i++
 	}
-	if len(args) == 0 {
-		return fmt.Errorf("nothing to plot: %s is unknown on every line", metric)
+	if i == 0 {
+		return nil, fmt.Errorf("nothing to plot: %s is unknown on every line", metric)
 	}
-	if err := plotutil.AddLinePoints(p, args...); err != nil {
-		return err
+	if i > figure.MaxLegend {
+		return nil, fmt.Errorf("%d lines are more than a plot's legend can name (%d): plot fewer variants (--variant) or models", i, figure.MaxLegend)
 	}
-	wt, err := p.WriterTo(16*vg.Centimeter, 11*vg.Centimeter, format)
-	if err != nil {
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
+	f.Finish()
+	return f, nil
 }
 
 func (cmp *Comparison) hasMetric(name string) bool {

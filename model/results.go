@@ -120,6 +120,12 @@ func (p *Plan) Result(pt *Point, out *Outputs, breakdown bool) result.Result {
 	for i, par := range m.Params {
 		params[par.Name] = formatNumber(pt.Values[i])
 	}
+	if len(p.Vary) > 0 {
+		// The report's sweep chart draws each output against the first
+		// varied parameter, one line per the rest (LineName).
+		params["sweep"] = p.Vary[0].Param
+		params["series"] = p.LineName(pt)
+	}
 	r := result.Result{
 		Subject: result.Subject{Kind: SubjectKind, Name: p.SubjectName(pt), Params: params},
 		Provenance: result.Provenance{

@@ -331,6 +331,25 @@ func TestResults(t *testing.T) {
 	if !strings.Contains(r.Provenance.Source, "assumptions: immediate channel access") || r.Provenance.Label != result.Modelled {
 		t.Errorf("provenance %+v", r.Provenance)
 	}
+	if _, ok := r.Subject.Params["sweep"]; ok {
+		t.Errorf("a point that varies nothing says it is a sweep: %v", r.Subject.Params)
+	}
+	// A sweep's points name the parameter they vary and the line they are
+	// on (the report's sweep chart draws from them).
+	tiny, _ := Open("tinysersync")
+	sp, err := NewPlan(tiny, tab.Costs(), Options{Vary: []Vary{{Param: "n", Values: []float64{2, 6}}, {Param: "d", Values: []float64{2.5, 20}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweep := NewRun()
+	if err := sp.AppendResults(context.Background(), sweep, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range sweep.Results {
+		if r.Subject.Params["sweep"] != "n" || r.Subject.Params["series"] != "tinysersync/d="+r.Subject.Params["d"] {
+			t.Errorf("%s: params sweep %q, series %q", r.Subject.Name, r.Subject.Params["sweep"], r.Subject.Params["series"])
+		}
+	}
 	// Every format writes it.
 	for _, f := range result.Formats() {
 		var buf bytes.Buffer
@@ -357,9 +376,22 @@ func TestPlots(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg, _ := os.ReadFile(svgFile)
-	for _, want := range []string{"<svg", ">a<", ">b<", "time (ms, modelled)"} {
+	for _, want := range []string{"<svg", ">a<", ">b<", "time (ms, modelled)", "@font-face", "data:font/ttf"} {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	// In the report's style, and readable by its rules.
+	for _, metric := range []string{"energy", "time"} {
+		f, err := cmp.Figure(metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Check(); err != nil {
+			t.Errorf("%s: %v", metric, err)
+		}
+		if len(f.Legend) != 2 {
+			t.Errorf("%s: legend %d entries, want a and b below the plot", metric, len(f.Legend))
 		}
 	}
 	if err := cmp.SavePlot("energy", filepath.Join(dir, "e.pdf")); err == nil || !strings.Contains(err.Error(), "want a .png or .svg") {

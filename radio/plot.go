@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gonum.org/v1/plot"
+	"github.com/cryptocost/cryptocost/report/figure"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
@@ -51,12 +51,14 @@ func Plot(w io.Writer, b *Breakdown, title, format string) error {
 	if maxW < 0.1 {
 		unit, scale = "mW", 1e3
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "time since the first packet (s)"
-	p.Y.Label.Text = "radio power (" + unit + "), modelled"
+	// The report's style (report/figure): its fonts, the legend below the
+	// plot (never over the curve), the font embedded in an SVG. The power
+	// axis stays linear whatever its span: the area under the curve is the
+	// energy, which a log axis would misdraw.
+	f := figure.New(title, "time since the first packet (s)", "radio power ("+unit+"), modelled")
+	p := f.Plot
 	p.Y.Min = 0
-	p.Y.Max = 1.4 * maxW * scale // headroom for the legend above the curve
+	p.Y.Max = 1.05 * maxW * scale
 	total := b.Total()
 	for _, ph := range Phases {
 		var rings []plotter.XYer
@@ -80,15 +82,13 @@ func Plot(w io.Writer, b *Breakdown, title, format string) error {
 		if total > 0 {
 			share = 100 * b.Energy(ph) / total
 		}
-		p.Legend.Add(fmt.Sprintf("%s %.3g J (%.0f %%)", ph, b.Energy(ph), share), poly)
+		f.AddLegend(fmt.Sprintf("%s %.3g J (%.0f %%)", ph, b.Energy(ph), share), poly)
 	}
-	p.Legend.Top = true
-	wt, err := p.WriterTo(8*vg.Inch, 4*vg.Inch, format)
-	if err != nil {
-		return err
+	for _, r := range rects {
+		f.Drew(figure.X, r.x0, r.x1)
 	}
-	_, err = wt.WriteTo(w)
-	return err
+	f.Width, f.Height = 8*vg.Inch, 4*vg.Inch
+	return f.Render(w, format)
 }
 
 // rect is a filled area of the plot: seconds on x, watts on y.

@@ -20,6 +20,11 @@ func TestPlot(t *testing.T) {
 		!strings.Contains(s, "radio power (W), modelled") {
 		t.Errorf("svg: %.300s", s)
 	}
+	// The report's style: the font the text was laid out with travels with
+	// the file, so it reads the same on a machine without it.
+	if !strings.Contains(s, "@font-face") || !strings.Contains(s, "font-family:'Liberation Sans',Arial") {
+		t.Error("svg does not embed its font")
+	}
 	if err := Plot(&png, b, "x", "png"); err != nil {
 		t.Fatal(err)
 	}

@@ -19,27 +19,22 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Chart is one figure.
+// Chart is one figure: a styled plot (figure.Figure) with what the report
+// says around it.
 type Chart struct {
 	// ID is stable across reports of the same data ("throughput-hash"),
 	// for `cryptocost plot --chart ID`.
@@ -54,18 +49,20 @@ type Chart struct {
 	Sources []string
 	// Table holds the numbers behind the chart.
 	Table *Table
-	Plot  *plot.Plot
-	// Legend entries are drawn below the plot, in columns, so they never
-	// cover data.
-	Legend []LegendEntry
-	Width  vg.Length
-	Height vg.Length
+	*figure.Figure
 }
 
-// LegendEntry is one series' name and its swatch.
-type LegendEntry struct {
-	Name   string
-	Thumbs []plot.Thumbnailer
+// newChart starts a chart in the house style.
+func newChart(id, title, xLabel, yLabel string) *Chart {
+	return &Chart{ID: id, Title: title, Figure: figure.New(title, xLabel, yLabel)}
+}
+
+// Check applies the readability rules (figure.Figure.Check) to the chart.
+func (c *Chart) Check() error {
+	if err := c.Figure.Check(); err != nil {
+		return fmt.Errorf("chart %s: %w", c.ID, err)
+	}
+	return nil
 }
 
 // Input is what builders draw from: runs, each with a short label (A,
@@ -139,7 +136,7 @@ type Builder struct {
 // then models. Adding a chart is writing a Builder and listing it here.
 var builders = []Builder{
 	throughputBuilder, signatureBuilder, keygenBuilder, providerBuilder,
-	handshakeBuilder, energyBuilder, transferBuilder,
+	mcuBuilder, handshakeBuilder, energyBuilder, transferBuilder,
 	sweepBuilder, batteryBuilder,
 }
 
@@ -163,145 +160,6 @@ func BuildAll(in *Input) (charts []*Chart, absent []Builder, err error) {
 		charts = append(charts, cs...)
 	}
 	return charts, absent, nil
-}
-
-// Sizes.
-const (
-	defaultWidth  = 17 * vg.Centimeter
-	defaultHeight = 10 * vg.Centimeter
-)
-
-// The typeface of every chart: Liberation Sans, which gonum/plot bundles
-// for layout and the HTML report embeds, so text measures the same when
-// drawn and when displayed.
-var (
-	sansFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
-)
-
-// palette is Okabe & Ito's colour-blind-safe palette ("Color Universal
-// Design", 2008), black last.
-var palette = []color.RGBA{
-	{0xE6, 0x9F, 0x00, 0xFF}, // orange
-	{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
-	{0x00, 0x9E, 0x73, 0xFF}, // bluish green
-	{0xF0, 0xE4, 0x42, 0xFF}, // yellow
-	{0x00, 0x72, 0xB2, 0xFF}, // blue
-	{0xD5, 0x5E, 0x00, 0xFF}, // vermillion
-	{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
-	{0x00, 0x00, 0x00, 0xFF}, // black
-}
-
-func colorN(i int) color.Color { return palette[i%len(palette)] }
-
-// newPlot makes a plot with cryptocost's fonts and grid.
-func newPlot(title, xLabel, yLabel string) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = xLabel
-	p.Y.Label.Text = yLabel
-	p.Title.TextStyle.Font = font.From(sansFont, 12)
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(sansFont, 10)
-		a.Tick.Label.Font = font.From(sansFont, 8)
-	}
-	p.Legend.TextStyle.Font = font.From(sansFont, 8)
-	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
-	return p
-}
-
-// glyphShapes cycle with the colours so series differ in print too.
-var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
-	draw.PyramidGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
-
-func glyphN(i int) draw.GlyphDrawer { return glyphShapes[(i/len(palette)+i)%len(glyphShapes)] }
-
-// Render writes the chart as "svg" or "png".
-func (c *Chart) Render(w io.Writer, format string) error {
-	width, height := c.Width, c.Height
-	if width == 0 {
-		width = defaultWidth
-	}
-	if height == 0 {
-		height = defaultHeight
-	}
-	legendH, cols, colW := c.legendLayout(width)
-	total := height + legendH
-	var canvas vg.CanvasWriterTo
-	switch strings.ToLower(format) {
-	case "svg":
-		canvas = vgsvg.New(width, total)
-	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, total), vgimg.UseDPI(150),
-			vgimg.UseBackgroundColor(color.White))}
-	default:
-		return fmt.Errorf("unknown image format %q: want svg or png", format)
-	}
-	dc := draw.New(canvas)
-	c.Plot.Draw(draw.Crop(dc, 0, 0, legendH, 0))
-	if len(c.Legend) > 0 {
-		c.drawLegend(draw.Crop(dc, 0, 0, 0, -height), cols, colW)
-	}
-	if format == "svg" {
-		var buf bytes.Buffer
-		if _, err := canvas.WriteTo(&buf); err != nil {
-			return err
-		}
-		_, err := w.Write(withFallbackFonts(buf.Bytes()))
-		return err
-	}
-	_, err := canvas.WriteTo(w)
-	return err
-}
-
-const (
-	legendFontSize = 8
-	legendPadding  = vg.Length(2)
-)
-
-func (c *Chart) legendLayout(width vg.Length) (height vg.Length, cols int, colW vg.Length) {
-	if len(c.Legend) == 0 {
-		return 0, 0, 0
-	}
-	f := plot.DefaultTextHandler.Cache().Lookup(font.From(sansFont, legendFontSize), legendFontSize)
-	maxW := vg.Length(0)
-	for _, e := range c.Legend {
-		maxW = max(maxW, f.Width(e.Name))
-	}
-	colW = maxW + 30 // thumbnail and gaps
-	cols = max(1, int((width-20)/colW))
-	rows := (len(c.Legend) + cols - 1) / cols
-	lineH := f.Extents().Height + legendPadding
-	return vg.Length(rows)*lineH + 12, cols, colW
-}
-
-func (c *Chart) drawLegend(dc draw.Canvas, cols int, colW vg.Length) {
-	rows := (len(c.Legend) + cols - 1) / cols
-	for col := range cols {
-		l := plot.NewLegend()
-		l.TextStyle.Font = font.From(sansFont, legendFontSize)
-		l.Top, l.Left = true, true
-		l.ThumbnailWidth = 16
-		l.Padding = legendPadding
-		for _, e := range c.Legend[min(col*rows, len(c.Legend)):min((col+1)*rows, len(c.Legend))] {
-			l.Add(e.Name, e.Thumbs...)
-		}
-		x0 := 10 + vg.Length(col)*colW
-		l.Draw(draw.Crop(dc, x0, -(dc.Max.X - dc.Min.X - x0 - colW), 0, -5))
-	}
-}
-
-var svgFamily = regexp.MustCompile(`font-family:(Liberation (Sans|Serif|Mono));`)
-
-// withFallbackFonts adds metric-compatible fallbacks to the SVG's
-// font-family declarations (Liberation Sans is metric-compatible with
-// Arial and Helvetica), for viewers of a lone SVG file without Liberation.
-func withFallbackFonts(svg []byte) []byte {
-	return svgFamily.ReplaceAllFunc(svg, func(m []byte) []byte {
-		fam := string(svgFamily.FindSubmatch(m)[1])
-		generic := map[string]string{"Liberation Sans": "Arial,Helvetica,sans-serif",
-			"Liberation Serif": "'Times New Roman',serif", "Liberation Mono": "'Courier New',monospace"}[fam]
-		return []byte("font-family:'" + fam + "'," + generic + ";")
-	})
 }
 
 // sources collects the provenance lines of a chart's numbers.
@@ -374,52 +232,11 @@ func timeScale(maxSeconds float64) (div float64, unit string) {
 	return 1e-9, "ns"
 }
 
-// logTicks labels a log axis at 1, 2 and 5 × 10ⁿ when it spans few
-// decades, at powers of ten otherwise; gonum's LogTicks labels only
-// powers of ten, leaving a narrow range with one label or none.
-type logTicks struct{}
+// logTicks are the house style's.
+type logTicks = figure.LogTicks
 
-func (logTicks) Ticks(lo, hi float64) []plot.Tick {
-	if lo <= 0 || hi <= 0 || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-		return nil
-	}
-	decades := math.Log10(hi) - math.Log10(lo)
-	var ticks []plot.Tick
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		base := math.Pow(10, e)
-		for m := 1; m < 10; m++ {
-			v := base * float64(m)
-			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
-				continue
-			}
-			t := plot.Tick{Value: v}
-			if m == 1 || (decades <= 3 && (m == 2 || m == 5)) {
-				t.Label = tickLabel(v)
-			}
-			ticks = append(ticks, t)
-		}
-	}
-	labelled := 0
-	for _, t := range ticks {
-		if t.Label != "" {
-			labelled++
-		}
-	}
-	if labelled < 2 {
-		// Less than one decade shown with no 1-2-5 value inside: label
-		// the ends.
-		return append(ticks, plot.Tick{Value: lo, Label: tickLabel(lo)}, plot.Tick{Value: hi, Label: tickLabel(hi)})
-	}
-	return ticks
-}
-
-func tickLabel(v float64) string {
-	switch {
-	case v >= 1e6 || v < 1e-3:
-		return strconv.FormatFloat(v, 'g', 3, 64)
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
+func colorN(i int) color.Color      { return figure.Color(i) }
+func glyphN(i int) draw.GlyphDrawer { return figure.Glyph(i) }
 
 // sizeLabel prints a byte count the way the studies' axes do.
 func sizeLabel(n float64) string {
@@ -443,20 +260,6 @@ func (s sizeTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for _, v := range s {
 		ticks = append(ticks, plot.Tick{Value: v, Label: sizeLabel(v)})
-	}
-	return ticks
-}
-
-// plainTicks are gonum's default linear ticks with plain number labels
-// (2500, not 2500.00).
-type plainTicks struct{}
-
-func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
-		}
 	}
 	return ticks
 }

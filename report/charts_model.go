@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -18,29 +19,41 @@ import (
 var sweepBuilder = Builder{
 	Name:  "model-sweep",
 	Title: "Model sweeps against a parameter",
-	Expects: `subjects of kind "model" with params sweep=<parameter> and <parameter>=<value>; every metric is ` +
-		`drawn against the parameter, one line per series (params series, else the subject name without ` +
-		`its "<parameter>=<value>" element)`,
+	Expects: `subjects of kind "model" with params sweep=<parameter> and <parameter>=<value> (model sweep and ` +
+		`model compare set them: the first --vary); the model's headline outputs (energy, time, bytes-sent, bytes-received) ` +
+		`are drawn against the parameter, one line per series (params series, else the subject name without its ` +
+		`"<parameter>=<value>" element)`,
 	Build: sweepCharts,
 }
 
 var batteryBuilder = Builder{
 	Name:  "battery-life",
 	Title: "Battery life by algorithm and device",
-	Expects: `any subject with a "battery-life" metric (unit days, h, years, s); the device from params device, ` +
-		`else the run's environment device; the algorithm from params workload, else the scheme, else the name`,
+	Expects: `any subject with a "battery-life" metric (stored in s; days, h, years also read); the device from ` +
+		`params device, else the run's environment device; the workload from params workload, else the subject ` +
+		`name without its device`,
 	Build: batteryCharts,
 }
 
-// sweepCharts: one chart per swept parameter and metric.
+// sweepMetrics are the outputs a sweep chart draws, in this order: the
+// ones S003's figures show and a reader asks of a protocol first. The
+// rest (per-direction energies and times, packets) are in the run.
+var sweepMetrics = []string{"energy", "time", "bytes-sent", "bytes-received"}
+
+// sweepCharts: one chart per swept parameter and headline metric (more
+// when it has more lines than a legend can name).
 func sweepCharts(in *Input) ([]*Chart, error) {
 	type key struct{ param, metric, unit string }
+	type row struct {
+		name string
+		x, y float64
+		it   item
+		m    *result.Metric
+	}
 	type pointSet struct {
 		series map[string]ciXYs
 		order  []string
-		src    sources
-		table  *Table
-		ys     []float64 // the table rows' values, in the base unit
+		rows   []row
 		labels map[result.Label]bool
 	}
 	sets := map[key]*pointSet{}
@@ -58,10 +71,13 @@ func sweepCharts(in *Input) ([]*Chart, error) {
 		name := in.series(it, sweepSeries(s, param))
 		for i := range it.r.Metrics {
 			m := &it.r.Metrics[i]
+			if !slices.Contains(sweepMetrics, m.Name) {
+				continue
+			}
 			k := key{param, m.Name, m.Unit}
 			ps := sets[k]
 			if ps == nil {
-				ps = &pointSet{series: map[string]ciXYs{}, labels: map[result.Label]bool{}, table: &Table{}}
+				ps = &pointSet{series: map[string]ciXYs{}, labels: map[result.Label]bool{}}
 				sets[k] = ps
 				keys = append(keys, k)
 			}
@@ -70,51 +86,59 @@ func sweepCharts(in *Input) ([]*Chart, error) {
 			}
 			lo, hi := ciOf(m.Summary, 1)
 			ps.series[name] = append(ps.series[name], struct{ X, Y, Lo, Hi float64 }{x, m.Summary.Median, lo, hi})
-			ps.src.add(in, it, m)
 			ps.labels[m.Label] = true
-			ps.table.Rows = append(ps.table.Rows, []string{name, num(x), "", string(m.Label)})
-			ps.ys = append(ps.ys, m.Summary.Median)
+			ps.rows = append(ps.rows, row{name, x, m.Summary.Median, it, m})
 		}
 	}
+	slices.SortStableFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.param, b.param), cmp.Compare(slices.Index(sweepMetrics, a.metric), slices.Index(sweepMetrics, b.metric)))
+	})
 	var charts []*Chart
 	for _, k := range keys {
 		ps := sets[k]
 		// One display unit for the chart: the SI prefix of its largest value.
 		maxY := 0.0
-		for _, y := range ps.ys {
-			maxY = max(maxY, math.Abs(y))
+		for _, r := range ps.rows {
+			maxY = max(maxY, math.Abs(r.y))
 		}
 		div, unit := result.DisplayScale(k.unit, maxY)
-		ps.table.Header = []string{"series", k.param, k.metric + " (" + unit + ")", "label"}
-		for i := range ps.table.Rows {
-			ps.table.Rows[i][2] = num(ps.ys[i] / div)
-		}
 		for name, xy := range ps.series {
 			for i := range xy {
 				xy[i].Y, xy[i].Lo, xy[i].Hi = xy[i].Y/div, xy[i].Lo/div, xy[i].Hi/div
 			}
-			ps.series[name] = xy
-		}
-		title := fmt.Sprintf("%s against %s", k.metric, k.param)
-		p := newPlot(title, k.param, fmt.Sprintf("%s (%s)", k.metric, unit))
-		p.Add(plotter.NewGrid())
-		c := &Chart{ID: "sweep-" + slug(k.param) + "-" + slug(k.metric), Title: title, Plot: p, Table: ps.table, Sources: ps.src.list()}
-		for i, name := range ps.order {
-			xy := ps.series[name]
 			slices.SortFunc(xy, func(a, b struct{ X, Y, Lo, Hi float64 }) int { return cmp.Compare(a.X, b.X) })
-			if err := addLine(p, c, name, xy, i, true); err != nil {
-				return nil, err
-			}
+			ps.series[name] = xy
 		}
 		var labels []string
 		for l := range ps.labels {
 			labels = append(labels, string(l))
 		}
 		slices.Sort(labels)
-		c.Caption = fmt.Sprintf("%s per protocol variant as %s varies (values %s), in the manner of S003's energy-per-node figures "+
-			"for SecSyWiSe and TinySeRSync against the number of neighbours. Where lines cross, the cheaper variant changes.",
-			k.metric, k.param, strings.Join(labels, ", "))
-		charts = append(charts, c)
+		pg := pages(ps.order)
+		for pi, names := range pg {
+			id, title := paged("sweep-"+slug(k.param)+"-"+slug(k.metric), fmt.Sprintf("%s against %s", k.metric, k.param), pi, len(pg))
+			c := newChart(id, title, k.param, fmt.Sprintf("%s (%s)", k.metric, unit))
+			c.Plot.Add(plotter.NewGrid())
+			c.Table = &Table{Header: []string{"series", k.param, k.metric + " (" + unit + ")", "label"}}
+			var src sources
+			for _, r := range ps.rows {
+				if slices.Contains(names, r.name) {
+					src.add(in, r.it, r.m)
+					c.Table.Rows = append(c.Table.Rows, []string{r.name, num(r.x), num(r.y / div), string(r.m.Label)})
+				}
+			}
+			c.Sources = src.list()
+			for i, name := range names {
+				if err := c.addLine(name, ps.series[name], i, true); err != nil {
+					return nil, err
+				}
+			}
+			c.Finish()
+			c.Caption = fmt.Sprintf("%s per protocol variant as %s varies (values %s), in the manner of S003's energy-per-node figures "+
+				"for SecSyWiSe and TinySeRSync against the number of neighbours. Where lines cross, the cheaper variant changes.",
+				k.metric, k.param, strings.Join(labels, ", "))
+			charts = append(charts, c)
+		}
 	}
 	return charts, nil
 }
@@ -139,7 +163,23 @@ func sweepSeries(s result.Subject, param string) string {
 var lifeToDays = map[string]float64{"days": 1, "d": 1, "day": 1, "h": 1.0 / 24, "hours": 1.0 / 24,
 	"years": 365.25, "y": 365.25, "s": 1.0 / 86400, "min": 1.0 / 1440}
 
-// batteryCharts: a dot plot, one row per algorithm, one glyph per device,
+// workloadName is what a battery-life subject runs: params workload, else
+// its name without the device element ("telosb/ECDSA-P256-SHA256/sign/
+// every-10min" on telosb: "ECDSA-P256-SHA256/sign/every-10min").
+func workloadName(s result.Subject, device string) string {
+	if w := s.Params["workload"]; w != "" {
+		return w
+	}
+	var keep []string
+	for _, part := range strings.Split(s.Name, "/") {
+		if part != device {
+			keep = append(keep, part)
+		}
+	}
+	return cmp.Or(strings.Join(keep, "/"), s.Name)
+}
+
+// batteryCharts: a dot plot, one row per workload, one glyph per device,
 // log scale (lifetimes span hours to years).
 func batteryCharts(in *Input) ([]*Chart, error) {
 	type dot struct {
@@ -157,19 +197,35 @@ func batteryCharts(in *Input) ([]*Chart, error) {
 		}
 		f, ok := lifeToDays[m.Unit]
 		if !ok {
-			return nil, fmt.Errorf("%s: battery-life in %q; use days, h, years or s", it.r.Subject.Name, m.Unit)
+			return nil, fmt.Errorf("%s: battery-life in %q; use s (or days, h, years)", it.r.Subject.Name, m.Unit)
 		}
 		if m.Summary.Median <= 0 || math.IsInf(m.Summary.Median, 0) {
 			continue
 		}
 		s := it.r.Subject
 		device := cmp.Or(s.Params["device"], it.env.Device, "host")
-		algo := in.series(it, cmp.Or(s.Params["workload"], s.Scheme, s.Name))
-		dots = append(dots, dot{algo, device, m.Summary.Median * f, it, m})
+		dots = append(dots, dot{in.series(it, workloadName(s, device)), device, m.Summary.Median * f, it, m})
 		src.add(in, it, m)
 	}
 	if len(dots) == 0 {
 		return nil, nil
+	}
+	// A workload label shared by two subjects on one device (runs of two
+	// scenarios, say) would put two dots on one row: those rows take
+	// their subject names.
+	seen := map[[2]string]string{}
+	clash := map[string]bool{}
+	for _, d := range dots {
+		k := [2]string{d.algo, d.device}
+		if prev, ok := seen[k]; ok && prev != d.it.r.Subject.Name {
+			clash[d.algo] = true
+		}
+		seen[k] = d.it.r.Subject.Name
+	}
+	for i, d := range dots {
+		if clash[d.algo] {
+			dots[i].algo = in.series(d.it, d.it.r.Subject.Name)
+		}
 	}
 	var algos, devices []string
 	for _, d := range dots {
@@ -181,24 +237,26 @@ func batteryCharts(in *Input) ([]*Chart, error) {
 		}
 	}
 	slices.Sort(devices)
-	// Longest-lived algorithm at the top.
+	// Longest-lived workload at the top.
 	best := map[string]float64{}
 	for _, d := range dots {
 		best[d.algo] = max(best[d.algo], d.days)
 	}
 	slices.SortStableFunc(algos, func(a, b string) int { return cmp.Compare(best[a], best[b]) })
-	title := "Battery life by algorithm and device"
-	p := newPlot(title, "battery life (days, log scale)", "")
+	title := "Battery life by workload and device"
+	c := newChart("battery-life", title, "battery life (days, log scale)", "")
+	p := c.Plot
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = logTicks{}
 	p.Add(plotter.NewGrid())
-	c := &Chart{ID: "battery-life", Title: title, Plot: p, Sources: src.list()}
-	table := &Table{Header: []string{"algorithm", "device", "days", "years", "label"}}
+	c.Sources = src.list()
+	table := &Table{Header: []string{"workload", "device", "days", "years", "label"}}
 	for i, dev := range devices {
 		var xy plotter.XYs
 		for _, d := range dots {
 			if d.device == dev {
 				xy = append(xy, plotter.XY{X: d.days, Y: float64(slices.Index(algos, d.algo))})
+				c.Drew(figure.X, d.days)
 			}
 		}
 		sc, err := plotter.NewScatter(xy)
@@ -207,12 +265,12 @@ func batteryCharts(in *Input) ([]*Chart, error) {
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: colorN(i), Shape: glyphN(i), Radius: vg.Points(3.5)}
 		p.Add(sc)
-		c.Legend = append(c.Legend, LegendEntry{Name: dev, Thumbs: []plot.Thumbnailer{sc}})
+		c.AddLegend(dev, sc)
 	}
 	for _, d := range dots {
 		table.Rows = append(table.Rows, []string{d.algo, d.device, num(d.days), num(d.days / 365.25), string(d.m.Label)})
 	}
-	p.NominalY(algos...)
+	c.Categories(algos...)
 	// Room around the extreme dots (a factor on a log axis).
 	p.X.Min, p.X.Max = p.X.Min/1.5, p.X.Max*1.5
 	c.Table = table

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 )
 
 var handshakeBuilder = Builder{
@@ -18,25 +18,10 @@ var handshakeBuilder = Builder{
 	Title: "Handshake bytes by message, per suite and mode",
 	Expects: `any subject with metrics "bytes-up/<Message>" and "bytes-down/<Message>" (the TLS lab's names; ` +
 		`"bytes.up.<Message>" and "bytes.down.<Message>" also work) (unit B; up = sent by the ` +
-		`device/client), or else a packet trace whose packets are labelled with the message (application data ` +
-		`labelled "app data" or "application data" is left out)`,
+		`device/client), or else a packet trace whose packet labels name handshake messages (a flight such as "ServerHello, Certificate" ` +
+		`counts as one part; DTLS's and EDHOC's messages too); application data (bytes-*/ApplicationData) and every other ` +
+		`packet (TCP segments, readings, sync messages, encrypted records) are left out`,
 	Build: handshakeCharts,
-}
-
-var energyBuilder = Builder{
-	Name:  "energy-components",
-	Title: "Energy per connection, by component",
-	Expects: `any subject with metrics "energy/<component>" (the TLS lab's names; "energy.<component>" also ` +
-		`works) (energy units: J, mJ, µJ, nJ, Wh, mWh), e.g. energy/asymmetric, energy/hashing, energy/io, energy/radio`,
-	Build: energyCharts,
-}
-
-var transferBuilder = Builder{
-	Name:  "transfer",
-	Title: "Overhead and throughput against transfer size",
-	Expects: `subjects not of kind "primitive" with params transfer_bytes (else input_bytes) and a metric ` +
-		`"overhead" (%) and/or "throughput"; series from params series, else the subject name without its size`,
-	Build: transferCharts,
 }
 
 // messageOrder is the order of handshake messages on the wire (RFC 5246
@@ -45,47 +30,88 @@ var messageOrder = []string{"ClientHello", "HelloRetryRequest", "ServerHello", "
 	"ServerKeyExchange", "CertificateRequest", "ServerHelloDone", "ClientKeyExchange", "CertificateVerify",
 	"ChangeCipherSpec", "Finished", "NewSessionTicket", "EndOfEarlyData", "KeyUpdate", "Alert"}
 
+// messageRank ranks a message, or a packet's flight of them ("ServerHello,
+// Certificate, ServerHelloDone") by its first, in wire order.
 func messageRank(m string) int {
-	if i := slices.Index(messageOrder, m); i >= 0 {
+	first, _, _ := strings.Cut(m, ",")
+	first, _, _ = strings.Cut(first, "(")
+	if i := slices.Index(messageOrder, strings.TrimSpace(first)); i >= 0 {
 		return i
 	}
 	return len(messageOrder)
 }
 
-// stack is one stacked bar's parts.
-type stack struct {
-	name  string
-	parts map[string]float64
+// bulk reports whether a handshake-bytes metric's message is
+// application data — the transfer, not the handshake.
+func bulk(msg string) bool {
+	l := strings.ToLower(strings.TrimSpace(msg))
+	return l == "" || l == "app data" || l == "application data" || strings.HasPrefix(l, "applicationdata")
+}
+
+// handshakeMessages are what a packet label must name to count as
+// handshake bytes: TLS/DTLS handshake messages (DTLS adds
+// HelloVerifyRequest, RFC 6347 §4.2.1) and EDHOC's (RFC 9528 §5). A
+// scenario's readings, registrations, sync messages and protected
+// records are its traffic, not a handshake.
+var handshakeMessages = append(slices.Clone(messageOrder), "HelloVerifyRequest", "EDHOC message_")
+
+func handshakeLabel(label string) bool {
+	if strings.HasPrefix(label, "reading ") {
+		return false // a reading's traffic, even when it resumes a session
+	}
+	for _, m := range handshakeMessages {
+		if strings.Contains(label, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // handshakeCharts: for every subject, a bar per direction stacked by
-// message.
+// handshake message; application data is left out (the transfer charts
+// show it) and named in the table.
 func handshakeCharts(in *Input) ([]*Chart, error) {
 	var stacks []stack
 	var src sources
+	bulkBytes := map[string]float64{}
 	for _, it := range in.results() {
 		up, down := map[string]float64{}, map[string]float64{}
+		var upBulk, downBulk float64
 		for i := range it.r.Metrics {
 			m := &it.r.Metrics[i]
-			if msg, ok := cutPrefix(m.Name, "bytes-up/", "bytes.up."); ok {
+			msg, isUp := cutPrefix(m.Name, "bytes-up/", "bytes.up.")
+			msgDown, isDown := cutPrefix(m.Name, "bytes-down/", "bytes.down.")
+			switch {
+			case isUp && bulk(msg):
+				upBulk += m.Summary.Median
+			case isUp:
 				up[msg] += m.Summary.Median
 				src.add(in, it, m)
-			} else if msg, ok := cutPrefix(m.Name, "bytes-down/", "bytes.down."); ok {
-				down[msg] += m.Summary.Median
+			case isDown && bulk(msgDown):
+				downBulk += m.Summary.Median
+			case isDown:
+				down[msgDown] += m.Summary.Median
 				src.add(in, it, m)
 			}
 		}
 		if len(up)+len(down) == 0 && it.r.Trace != nil {
-			// The packet trace, when its packets are labelled.
+			// The packet trace, when its packets are labelled: TLS payload
+			// bytes of each packet (a packet may carry a flight of several
+			// messages, named together).
 			for _, pk := range it.r.Trace.Packets {
-				l := strings.ToLower(pk.Label)
-				if pk.Label == "" || l == "app data" || l == "application data" {
-					continue
+				n := float64(pk.Payload)
+				if pk.Payload == 0 && pk.Bytes > 0 && it.r.Trace.HeaderModel == "" {
+					n = float64(pk.Bytes) // a trace of payloads only
 				}
-				n := float64(cmp.Or(pk.Payload, pk.Bytes))
-				if pk.Dir == result.Up {
+				switch {
+				case n <= 0:
+				case !handshakeLabel(pk.Label) && pk.Dir == result.Up:
+					upBulk += n
+				case !handshakeLabel(pk.Label):
+					downBulk += n
+				case pk.Dir == result.Up:
 					up[pk.Label] += n
-				} else {
+				default:
 					down[pk.Label] += n
 				}
 			}
@@ -104,9 +130,11 @@ func handshakeCharts(in *Input) ([]*Chart, error) {
 		name := in.series(it, it.r.Subject.Name)
 		if len(up) > 0 {
 			stacks = append(stacks, stack{name + " ↑ sent", up})
+			bulkBytes[name+" ↑ sent"] = upBulk
 		}
 		if len(down) > 0 {
 			stacks = append(stacks, stack{name + " ↓ received", down})
+			bulkBytes[name+" ↓ received"] = downBulk
 		}
 	}
 	if len(stacks) == 0 {
@@ -114,18 +142,41 @@ func handshakeCharts(in *Input) ([]*Chart, error) {
 	}
 	c := stackedChart("handshake-bytes", "Handshake bytes by message", "bytes", stacks, messageRank)
 	c.Sources = src.list()
+	c.Table.Header = append(c.Table.Header, "other traffic (not drawn)")
+	for i, row := range c.Table.Rows {
+		c.Table.Rows[i] = append(row, num(bulkBytes[row[0]]))
+	}
 	c.Caption = "Bytes of each handshake message, sent (↑, client/device to server) and received (↓), for each suite and mode, " +
-		"stacked in wire order — the S000 study's per-direction handshake table as a figure. Resumed handshakes skip Certificate and the key exchange; " +
-		"DHE adds ServerKeyExchange; client authentication adds Certificate and CertificateVerify in the sent bar."
+		"stacked in wire order — the S000 study's per-direction handshake table as a figure. Application data and other traffic are left out (the transfer " +
+		"charts show it; the table gives its bytes), so the handshake is not a sliver beside a bulk transfer. Resumed handshakes skip " +
+		"Certificate and the key exchange; DHE adds ServerKeyExchange; client authentication adds Certificate and CertificateVerify in the sent bar."
+	if _, isLog := c.Plot.X.Scale.(plot.LogScale); isLog {
+		c.Caption += " The totals span more than two decades, so the axis is logarithmic: compare the bars' ends, not the parts' lengths."
+	}
+	if len(c.Legend) == figure.MaxLegend && c.Legend[len(c.Legend)-1].Name == "other" {
+		c.Caption += " The smallest messages are drawn together as other; the table has each."
+	}
 	return []*Chart{c}, nil
+}
+
+var energyBuilder = Builder{
+	Name:  "energy-components",
+	Title: "Energy per connection, by component",
+	Expects: `any subject with at least two metrics "energy/<component>" (the TLS lab's names; "energy.<component>" also ` +
+		`works) for the components asymmetric, symmetric+mac (or symmetric and mac), hashing, io, cpu and radio (or its phases ` +
+		`radio.promotion, .transfer, .tail, .idle), in energy units (J, mJ, µJ, nJ, Wh, mWh); or a radio simulation's ` +
+		`energy-promotion, energy-transfer, energy-tail and energy-idle (J), drawn as the radio's phases`,
+	Build: energyCharts,
 }
 
 // energyToMilliJoules converts energy units to mJ.
 var energyToMilliJoules = map[string]float64{"J": 1e3, "mJ": 1, "µJ": 1e-3, "uJ": 1e-3, "nJ": 1e-6, "Wh": 3.6e6, "mWh": 3.6e3, "µWh": 3.6}
 
 // componentOrder puts the components in the order S000 split a
-// connection's energy: asymmetric, symmetric, hashing, I/O, radio.
-var componentOrder = []string{"asymmetric", "symmetric", "mac", "hashing", "io", "cpu", "radio", "radio.promotion",
+// connection's energy: asymmetric, symmetric, hashing, I/O, radio. Only
+// these are components: "energy/reading" (a sensor's energy per reading)
+// is a total, not a part of one.
+var componentOrder = []string{"asymmetric", "symmetric+mac", "symmetric", "mac", "hashing", "io", "cpu", "radio", "radio.promotion",
 	"radio.transfer", "radio.tail", "radio.idle"}
 
 func componentRank(c string) int {
@@ -142,23 +193,46 @@ func energyCharts(in *Input) ([]*Chart, error) {
 	all := map[string]bool{}
 	for _, it := range in.results() {
 		parts := map[string]float64{}
+		var used []*result.Metric
 		for i := range it.r.Metrics {
 			m := &it.r.Metrics[i]
 			comp, ok := cutPrefix(m.Name, "energy/", "energy.")
-			if !ok {
+			if !ok || !slices.Contains(componentOrder, comp) {
 				continue
+			}
+			if m.Summary.Median == 0 {
+				continue // a part of nothing: no colour for it
 			}
 			f, ok := energyToMilliJoules[m.Unit]
 			if !ok {
 				return nil, fmt.Errorf("%s: metric %s has unit %q; energy units are %s", it.r.Subject.Name, m.Name, m.Unit, "J, mJ, µJ, nJ, Wh, mWh")
 			}
 			parts[comp] += m.Summary.Median * f
-			all[comp] = true
+			used = append(used, m)
+		}
+		if len(parts) == 0 {
+			// A radio simulation's split of the radio's energy into its
+			// phases (radio simulate: energy-promotion, -transfer, -tail,
+			// -idle) is the radio component's own split.
+			for _, ph := range []string{"promotion", "transfer", "tail", "idle"} {
+				if m := it.r.Metric("energy-" + ph); m != nil && m.Unit == "J" && m.Summary.Median > 0 {
+					parts["radio."+ph] += m.Summary.Median * 1e3
+					used = append(used, m)
+				}
+			}
+		}
+		// One component is not a split: a bar of one colour says nothing a
+		// table does not.
+		if len(parts) < 2 {
+			continue
+		}
+		for _, m := range used {
 			src.add(in, it, m)
 		}
-		if len(parts) > 0 {
-			stacks = append(stacks, stack{in.series(it, it.r.Subject.Name), parts})
+		for comp := range parts {
+			all[comp] = true
 		}
+		stacks = append(stacks, stack{in.series(it, it.r.Subject.Name), parts})
 	}
 	if len(stacks) == 0 {
 		return nil, nil
@@ -173,8 +247,12 @@ func energyCharts(in *Input) ([]*Chart, error) {
 	c := stackedChart("energy-components", "Energy per connection by component", "energy (mJ)", stacks, componentRank)
 	c.Sources = src.list()
 	c.Caption = "Energy of each connection or operation split into its components, stacked (mJ): asymmetric cryptography, symmetric " +
-		"encryption and MACs, hashing, I/O and radio, as S000 split a TLS connection's energy on the N95. Labels in the sources say which parts " +
-		"are measured and which are modelled or estimated from a device profile."
+		"encryption and MACs, hashing, I/O and radio — or, for a radio simulation, the radio's promotion, transfer, tail and idle — as S000 " +
+		"split a TLS connection's energy on the N95. Labels in the sources say which parts are measured and which are modelled or estimated " +
+		"from a device or radio profile."
+	if _, isLog := c.Plot.X.Scale.(plot.LogScale); isLog {
+		c.Caption += " The totals span more than two decades, so the axis is logarithmic: compare the bars' ends, not the parts' lengths."
+	}
 	var notes []string
 	for _, comp := range sortedKeys(missing) {
 		notes = append(notes, fmt.Sprintf("%s not given for %s (absent, not zero)", comp, strings.Join(missing[comp], ", ")))
@@ -185,92 +263,53 @@ func energyCharts(in *Input) ([]*Chart, error) {
 	return []*Chart{c}, nil
 }
 
-// stackedChart draws one horizontal bar per stack, parts in rank order.
-func stackedChart(id, title, unit string, stacks []stack, rank func(string) int) *Chart {
-	partSet := map[string]bool{}
-	for _, s := range stacks {
-		for p := range s.parts {
-			partSet[p] = true
-		}
-	}
-	parts := sortedKeys(partSet)
-	slices.SortStableFunc(parts, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
-	p := newPlot(title, unit, "")
-	c := &Chart{ID: id, Title: title, Plot: p}
-	table := &Table{Header: append([]string{"subject"}, append(slices.Clone(parts), "total")...)}
-	var below *plotter.BarChart
-	for i, part := range parts {
-		vals := make(plotter.Values, len(stacks))
-		for j, s := range stacks {
-			vals[len(stacks)-1-j] = s.parts[part]
-		}
-		bc, _ := plotter.NewBarChart(vals, 9)
-		bc.Horizontal = true
-		bc.Color = colorN(i)
-		bc.LineStyle.Width = vg.Points(0.3)
-		if below != nil {
-			bc.StackOn(below)
-		}
-		below = bc
-		p.Add(bc)
-		c.Legend = append(c.Legend, LegendEntry{Name: part, Thumbs: []plot.Thumbnailer{bc}})
-	}
-	names := make([]string, len(stacks))
-	for j, s := range stacks {
-		names[len(stacks)-1-j] = s.name
-		row := []string{s.name}
-		total := 0.0
-		for _, part := range parts {
-			if v, ok := s.parts[part]; ok {
-				row = append(row, num(v))
-				total += v
-			} else {
-				row = append(row, "—")
-			}
-		}
-		table.Rows = append(table.Rows, append(row, num(total)))
-	}
-	p.NominalY(names...)
-	p.X.Min = 0
-	p.Add(plotter.NewGrid())
-	p.X.Max *= 1.04 // room after the longest bar
-	c.Table = table
-	c.Height = vg.Length(len(stacks))*14 + 70
-	return c
+var transferBuilder = Builder{
+	Name:  "transfer",
+	Title: "Overhead and throughput against transfer size",
+	Expects: `subjects not of kind "primitive" with param transfer (the TLS lab's; transfer_bytes, else input_bytes, also work) and a metric ` +
+		`"overhead" (%) and/or "throughput" (B/s); series from params series, else the subject name without its size`,
+	Build: transferCharts,
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// transferSize is a subject's transfer size in bytes, or 0.
+func transferSize(s result.Subject) float64 {
+	for _, k := range []string{"transfer", "transfer_bytes"} {
+		if v, err := strconv.ParseFloat(s.Params[k], 64); err == nil && v > 0 {
+			return v
+		}
 	}
-	slices.Sort(keys)
-	return keys
+	return float64(s.InputBytes)
 }
 
 // transferCharts: overhead (%) and throughput against transfer size, one
-// line per series.
+// line per series, on log axes (transfers span decades of size; the
+// overhead falls by orders of magnitude with it).
 func transferCharts(in *Input) ([]*Chart, error) {
 	var charts []*Chart
 	for _, metric := range []string{"overhead", "throughput"} {
 		series := map[string]ciXYs{}
 		var order []string
-		var src sources
 		unit := ""
 		sizes := map[float64]bool{}
-		table := &Table{Header: []string{"series", "transfer", "median", "95% CI", "label"}}
+		type row struct {
+			name string
+			it   item
+			m    *result.Metric
+			size float64
+		}
+		var rows []row
 		for _, it := range in.results() {
 			s := it.r.Subject
 			m := it.r.Metric(metric)
-			if s.Kind == "primitive" || m == nil {
+			if s.Kind == "primitive" || m == nil || !(m.Summary.Median > 0) {
 				continue
 			}
-			size, err := strconv.ParseFloat(s.Params["transfer_bytes"], 64)
-			if err != nil {
-				size = float64(s.InputBytes)
-			}
+			size := transferSize(s)
 			if size <= 0 {
 				continue
+			}
+			if metric == "throughput" {
+				m = inMBps(m)
 			}
 			if unit == "" {
 				unit = m.Unit
@@ -284,47 +323,57 @@ func transferCharts(in *Input) ([]*Chart, error) {
 			lo, hi := ciOf(m.Summary, 1)
 			series[name] = append(series[name], struct{ X, Y, Lo, Hi float64 }{size, m.Summary.Median, lo, hi})
 			sizes[size] = true
-			src.add(in, it, m)
-			table.Rows = append(table.Rows, []string{name, sizeLabel(size), num(m.Summary.Median) + " " + m.Unit, ciText(m.Summary, 1), string(m.Label)})
+			rows = append(rows, row{name, it, m, size})
 		}
 		if len(order) == 0 {
 			continue
 		}
-		title := map[string]string{"overhead": "Data overhead against transfer size", "throughput": "Throughput against transfer size"}[metric]
-		p := newPlot(title, "transfer size (log scale)", fmt.Sprintf("%s (%s)", metric, unit))
-		p.X.Scale = plot.LogScale{}
 		var xs []float64
 		for s := range sizes {
 			xs = append(xs, s)
 		}
 		slices.Sort(xs)
-		p.X.Tick.Marker = sizeTicks(xs)
-		if metric == "overhead" {
-			p.Y.Min = 0
-		}
-		p.Add(plotter.NewGrid())
-		c := &Chart{ID: "transfer-" + metric, Title: title, Plot: p, Table: table, Sources: src.list()}
-		for i, name := range order {
-			xy := series[name]
-			slices.SortFunc(xy, func(a, b struct{ X, Y, Lo, Hi float64 }) int { return cmp.Compare(a.X, b.X) })
-			if err := addLine(p, c, name, xy, i, true); err != nil {
-				return nil, err
+		baseTitle := map[string]string{"overhead": "Data overhead against transfer size", "throughput": "Throughput against transfer size"}[metric]
+		pg := pages(order)
+		for k, names := range pg {
+			id, title := paged("transfer-"+metric, baseTitle, k, len(pg))
+			c := newChart(id, title, "transfer size (log scale)", fmt.Sprintf("%s (%s, log scale)", metric, unit))
+			p := c.Plot
+			p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+			p.X.Tick.Marker, p.Y.Tick.Marker = sizeTicks(xs), logTicks{}
+			p.Add(plotter.NewGrid())
+			table := &Table{Header: []string{"series", "transfer", "median", "95% CI", "label"}}
+			var src sources
+			for _, r := range rows {
+				if slices.Contains(names, r.name) {
+					src.add(in, r.it, r.m)
+					table.Rows = append(table.Rows, []string{r.name, sizeLabel(r.size), num(r.m.Summary.Median) + " " + r.m.Unit, ciText(r.m.Summary, 1), string(r.m.Label)})
+				}
 			}
+			for i, name := range names {
+				xy := series[name]
+				slices.SortFunc(xy, func(a, b struct{ X, Y, Lo, Hi float64 }) int { return cmp.Compare(a.X, b.X) })
+				if err := c.addLine(name, xy, i, true); err != nil {
+					return nil, err
+				}
+			}
+			c.Table, c.Sources = table, src.list()
+			if metric == "overhead" {
+				c.Caption = "Bytes on the wire beyond the payload, as a percentage of the payload, against the transfer size, both on log scales (S000: overhead = total − payload; " +
+					"265.7 % at 1 KB falling to 3.7 % at 5 MB with RSA on the N95): the handshake dominates small transfers."
+			} else {
+				c.Caption = "Throughput (payload / connection time, MB/s) against the transfer size, both on log scales, with and without TLS where both were run — S000's " +
+					"throughput table as a figure."
+			}
+			charts = append(charts, c)
 		}
-		if metric == "overhead" {
-			c.Caption = "Bytes on the wire beyond the payload, as a percentage of the payload, against the transfer size (S000: overhead = total − payload; " +
-				"265.7 % at 1 KB falling to 3.7 % at 5 MB with RSA on the N95): the handshake dominates small transfers."
-		} else {
-			c.Caption = "Throughput (size × connections / total time) against the transfer size, with and without TLS where both were run — S000's " +
-				"throughput table as a figure."
-		}
-		charts = append(charts, c)
 	}
 	return charts, nil
 }
 
 // seriesName is the subject's series: params series, else its name
-// without the path element that is the size.
+// without the size — a path element that is a size ("transfer/tls/1k"),
+// or the size inside one ("tls1.3/…/down-1024/go-go": "down").
 func seriesName(s result.Subject, size string) string {
 	if v := s.Params["series"]; v != "" {
 		return v
@@ -334,7 +383,15 @@ func seriesName(s result.Subject, size string) string {
 		if part == size || part == strings.TrimSuffix(sizeLabel(mustFloat(size)), " B") || isSizeToken(part) {
 			continue
 		}
-		keep = append(keep, part)
+		var tokens []string
+		for _, tok := range strings.Split(part, "-") {
+			if tok != size {
+				tokens = append(tokens, tok)
+			}
+		}
+		if len(tokens) > 0 {
+			keep = append(keep, strings.Join(tokens, "-"))
+		}
 	}
 	return strings.Join(keep, "/")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -70,7 +71,8 @@ func providerCharts(in *Input) ([]*Chart, error) {
 		if len(in.Runs) > 1 {
 			title += " (" + in.Labels[ri] + ")"
 		}
-		p := newPlot(title, "time / Go's time (log scale; 1 = as fast as Go, below 1 = faster)", "")
+		c := newChart("providers-"+slug(in.Labels[ri]), title, "time / Go's time (log scale; 1 = as fast as Go, below 1 = faster)", "")
+		p := c.Plot
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
 		var src sources
@@ -94,6 +96,9 @@ func providerCharts(in *Input) ([]*Chart, error) {
 			table.Rows = append(table.Rows, []string{key(s), s.Provider, num(r), "[" + num(lo) + ", " + num(hi) + "]",
 				num(pt.m.Summary.Median), num(pt.base.Summary.Median)})
 		}
+		for _, v := range xy {
+			c.Drew(figure.X, v.X)
+		}
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
 			return nil, err
@@ -110,17 +115,16 @@ func providerCharts(in *Input) ([]*Chart, error) {
 			one.LineStyle.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
 			p.Add(one)
 		}
-		p.NominalY(names...)
+		c.Categories(names...)
 		p.Add(plotter.NewGrid())
 		p.X.Min, p.X.Max = minX/1.3, maxX*1.3
-		charts = append(charts, &Chart{
-			ID: "providers-" + slug(in.Labels[ri]), Title: title, Plot: p, Table: table, Sources: src.list(),
-			Height: vg.Length(len(pts))*11 + 80,
-			Caption: "Each point is one provider's median time for one scheme, operation and input size divided by the Go " +
-				"implementation's in the same run (the one a name without a provider resolves to), on a log axis: 1 is as " +
-				"fast as Go, 2 twice as slow, 0.5 twice as fast. Whiskers are the quotient of the two medians' 95% intervals " +
-				"(conservative). C libraries run n calls per cgo crossing, so the crossing is not in these times.",
-		})
+		c.Table, c.Sources = table, src.list()
+		c.Height = vg.Length(len(pts))*11 + 80
+		c.Caption = "Each point is one provider's median time for one scheme, operation and input size divided by the Go " +
+			"implementation's in the same run (the one a name without a provider resolves to), on a log axis: 1 is as " +
+			"fast as Go, 2 twice as slow, 0.5 twice as fast. Whiskers are the quotient of the two medians' 95% intervals " +
+			"(conservative). C libraries run n calls per cgo crossing, so the crossing is not in these times."
+		charts = append(charts, c)
 	}
 	return charts, nil
 }

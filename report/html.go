@@ -81,6 +81,7 @@ type (
 	figureData struct {
 		N       int
 		ID      string
+		Builder string
 		Title   string
 		Caption string
 		Sources []string
@@ -117,10 +118,10 @@ func WriteHTML(w io.Writer, runs []*result.Run, opt Options) error {
 	}
 	for i, c := range charts {
 		var buf bytes.Buffer
-		if err := c.Render(&buf, "svg"); err != nil {
+		if err := c.RenderInline(&buf); err != nil {
 			return fmt.Errorf("chart %s: %w", c.ID, err)
 		}
-		data.Figures = append(data.Figures, figureData{N: i + 1, ID: c.ID, Title: c.Title, Caption: c.Caption,
+		data.Figures = append(data.Figures, figureData{N: i + 1, ID: c.ID, Builder: c.Builder, Title: c.Title, Caption: c.Caption,
 			Sources: c.Sources, Table: c.Table, SVG: inlineSVG(buf.Bytes(), c.Title)})
 	}
 	return page.Execute(w, data)

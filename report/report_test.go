@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
+	"gonum.org/v1/plot"
 )
 
 var t0 = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -111,6 +113,7 @@ func tlsRun() *result.Run {
 		Metrics:    []result.Metric{scalar("handshake-time", "ns", result.Measured, 2e6)},
 		Provenance: result.Provenance{Label: result.Measured},
 		Trace: &result.Trace{HeaderModel: "TCP/IPv4 40 B per segment", Packets: []result.Packet{
+			{TimeNs: 0, Dir: result.Up, Bytes: 40, Label: "TCP SYN"},
 			{TimeNs: 0, Dir: result.Up, Bytes: 182, Payload: 142, Label: "ClientHello"},
 			{TimeNs: 1, Dir: result.Down, Bytes: 168, Payload: 128, Label: "ServerHello"},
 			{TimeNs: 2, Dir: result.Down, Bytes: 80, Payload: 40, Label: "Finished"},
@@ -118,7 +121,7 @@ func tlsRun() *result.Run {
 		}}}
 	return newRun("R-tls", "tls",
 		hs("tls12/RSA-AES128-SHA/full", map[string]float64{"ClientHello": 142, "ClientKeyExchange": 267, "ChangeCipherSpec": 6, "Finished": 53},
-			map[string]float64{"ServerHello": 85, "Certificate": 2200, "ServerHelloDone": 9, "Finished": 53},
+			map[string]float64{"ServerHello": 85, "Certificate": 2200, "ServerHelloDone": 9, "Finished": 53, "ApplicationData": 5e6},
 			map[string]float64{"asymmetric": 60, "symmetric": 5, "hashing": 2, "radio": 30}),
 		hs("tls12/DHE-RSA-AES128-SHA/full", map[string]float64{"ClientHello": 142, "ClientKeyExchange": 267},
 			map[string]float64{"ServerHello": 85, "Certificate": 2200, "ServerKeyExchange": 402},
@@ -142,6 +145,40 @@ func transferRun() *result.Run {
 		}
 	}
 	return newRun("R-transfer", "tls", rs...)
+}
+
+// mcuRun is shaped like `cryptocost mcu bench`: a block cipher and a
+// public-key kernel at two optimisation levels, four decades apart.
+func mcuRun() *result.Run {
+	var rs []result.Result
+	for _, opt := range []string{"-Os", "-O2"} {
+		for _, k := range []struct {
+			scheme, op string
+			size       int
+			cycles     float64
+			ram, rom   float64
+		}{
+			{"AES-128", "encrypt", 16, 2800, 180, 1600},
+			{"AES-128", "key-schedule", 0, 1100, 180, 1600},
+			{"X25519", "scalarmult", 0, 14e6, 620, 4200},
+		} {
+			name := fmt.Sprintf("%s@atmega328p%s/%s", k.scheme, opt, k.op)
+			if k.size > 0 {
+				name += fmt.Sprintf("/%d", k.size)
+			}
+			scale := map[string]float64{"-Os": 1, "-O2": 0.8}[opt]
+			rs = append(rs, result.Result{Subject: result.Subject{Kind: "mcu", Name: name, Scheme: k.scheme, Operation: k.op, InputBytes: k.size,
+				Params: map[string]string{"target": "atmega328p", "opt": opt, "label": k.scheme}},
+				Metrics: []result.Metric{
+					scalar("cycles", "cycles", result.Simulated, k.cycles*scale),
+					scalar("time", "s", result.Simulated, k.cycles*scale/16e6),
+					scalar("ram", "B", result.Measured, k.ram),
+					scalar("rom", "B", result.Measured, k.rom/scale),
+				},
+				Provenance: result.Provenance{Label: result.Simulated, Source: "simavr 1.6; avr-gcc 5.4.0"}})
+		}
+	}
+	return newRun("R-mcu", "mcu", rs...)
 }
 
 func modelRun() *result.Run {
@@ -281,18 +318,28 @@ func TestHandshakeBytes(t *testing.T) {
 	}
 	// Totals are the sums of the inputs, by hand: 142+267+6+53 = 468 sent,
 	// 85+2200+9+53 = 2347 received.
-	if r := row(t, c, "tls12/RSA-AES128-SHA/full ↑ sent"); r[len(r)-1] != "468" {
+	total, bulk := col("total"), col("other traffic (not drawn)")
+	if r := row(t, c, "tls12/RSA-AES128-SHA/full ↑ sent"); r[total] != "468" {
 		t.Errorf("sent total %v", r)
 	}
-	if r := row(t, c, "tls12/RSA-AES128-SHA/full ↓ received"); r[len(r)-1] != "2347" {
-		t.Errorf("received total %v", r)
+	if r := row(t, c, "tls12/RSA-AES128-SHA/full ↓ received"); r[total] != "2347" || r[bulk] != "5e+06" {
+		t.Errorf("received total %v (5 MB of application data beside it, not in it)", r)
 	}
-	// From the trace: TLS payload bytes, application data left out.
-	if r := row(t, c, "tls12/RSA-AES128-SHA/resumed ↑ sent"); r[len(r)-1] != "142" {
+	// From the trace: TLS payload bytes, application data left out (and
+	// counted beside), TCP's own segments left out.
+	if r := row(t, c, "tls12/RSA-AES128-SHA/resumed ↑ sent"); r[total] != "142" || r[bulk] != "1000" {
 		t.Errorf("traced sent total %v", r)
 	}
-	if r := row(t, c, "tls12/RSA-AES128-SHA/resumed ↓ received"); r[len(r)-1] != "168" {
+	if r := row(t, c, "tls12/RSA-AES128-SHA/resumed ↓ received"); r[total] != "168" {
 		t.Errorf("traced received total %v", r)
+	}
+	if slices.Contains(h, "ApplicationData") || slices.Contains(h, "TCP SYN") {
+		t.Errorf("bulk or TCP bytes drawn as handshake messages: %v", h)
+	}
+	// 5 MB of application data beside 2 kB handshakes: were it drawn, the
+	// axis would span three decades; without it, it is linear.
+	if err := c.Check(); err != nil {
+		t.Error(err)
 	}
 	if r := row(t, c, "tls12/DHE-RSA-AES128-SHA/full ↓ received"); r[col("ServerKeyExchange")] != "402" || r[col("ServerHelloDone")] != "—" {
 		t.Errorf("DHE row %v", r)
@@ -357,10 +404,12 @@ func TestModelSweepAndBattery(t *testing.T) {
 		t.Fatalf("battery charts %s", ids(cs))
 	}
 	// 48 h = 2 days.
-	if r := row(t, cs[0], "ECDSA-P256-SHA256", "n95"); r[2] != "2" {
+	// The workload is the subject's name without its device, so the row
+	// reads the same on both devices.
+	if r := row(t, cs[0], "ecdsa-p256/10min", "n95"); r[2] != "2" {
 		t.Errorf("n95 battery row %v", r)
 	}
-	if r := row(t, cs[0], "ECDSA-P256-SHA256", "telosb"); r[2] != "420" || r[3] != "1.15" {
+	if r := row(t, cs[0], "ecdsa-p256/10min", "telosb"); r[2] != "420" || r[3] != "1.15" {
 		t.Errorf("telosb battery row %v", r)
 	}
 }
@@ -371,7 +420,7 @@ func TestBuildersNeedTheirData(t *testing.T) {
 	mine := map[string]*result.Run{
 		"throughput": benchRun(), "signature-cost": benchRun(), "keygen-distribution": benchRun(),
 		"handshake-bytes": tlsRun(), "energy-components": tlsRun(), "transfer": transferRun(),
-		"model-sweep": modelRun(), "battery-life": modelRun(), "providers": providerRun(),
+		"model-sweep": modelRun(), "battery-life": modelRun(), "providers": providerRun(), "mcu": mcuRun(),
 	}
 	for _, b := range Builders() {
 		if mine[b.Name] == nil {
@@ -397,7 +446,7 @@ func sameRun(a, b *result.Run) bool { return a.ID == b.ID }
 // TestRender draws every chart as SVG (well-formed XML) and PNG (a
 // decodable image of the chart's size at 150 dpi).
 func TestRender(t *testing.T) {
-	in := NewInput(benchRun(), tlsRun(), transferRun(), modelRun(), providerRun())
+	in := NewInput(benchRun(), tlsRun(), transferRun(), modelRun(), providerRun(), mcuRun())
 	charts, absent, err := BuildAll(in)
 	if err != nil {
 		t.Fatal(err)
@@ -428,12 +477,12 @@ func TestRender(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.ID, err)
 		}
-		if w := img.Bounds().Dx(); w != int(defaultWidth.Dots(150)+0.5) && w != int(defaultWidth.Dots(150)) {
+		if w := img.Bounds().Dx(); w != int(figure.DefaultWidth.Dots(150)+0.5) && w != int(figure.DefaultWidth.Dots(150)) {
 			t.Errorf("%s: PNG %d px wide, want 17 cm at 150 dpi", c.ID, w)
 		}
 	}
-	if err := charts[0].Render(io.Discard, "pdf"); err == nil {
-		t.Error("pdf accepted")
+	if err := charts[0].Render(io.Discard, "gif"); err == nil {
+		t.Error("gif accepted")
 	}
 }
 
@@ -522,5 +571,148 @@ func TestSignatureOneLevel(t *testing.T) {
 	}
 	if r := cs[0].Table.Rows[0]; r[0] != "ECDSA-P256-SHA256@go" || r[2] != "30.02" || r[3] != "29.4 – 30.6" || cs[0].Table.Header[2] != "median (µs)" {
 		t.Errorf("first row %v, header %v", r, cs[0].Table.Header)
+	}
+}
+
+// TestEveryChartReadable holds every chart the fixtures draw to the
+// readability rules (figure.Figure.Check).
+func TestEveryChartReadable(t *testing.T) {
+	charts, _, err := BuildAll(NewInput(benchRun(), tlsRun(), transferRun(), modelRun(), providerRun(), mcuRun()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range charts {
+		if err := c.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestThroughputPages: 30 hash algorithms make three charts of at most 12
+// lines, fastest first, the first keeping the family's ID.
+func TestThroughputPages(t *testing.T) {
+	var rs []result.Result
+	for i := range 30 {
+		for _, size := range []int{64, 1024} {
+			rs = append(rs, prim(fmt.Sprintf("H%02d", i), "go", "hash", "hash", size, nil, mbs(float64(10+i)*float64(size)/64)))
+		}
+	}
+	cs := build(t, throughputBuilder, newRun("R-many", "bench", rs...))
+	if got := ids(cs); got != "throughput-hash,throughput-hash-2,throughput-hash-3" {
+		t.Fatalf("charts %s", got)
+	}
+	for _, c := range cs {
+		if len(c.Legend) > figure.MaxLegend {
+			t.Errorf("%s: %d legend entries", c.ID, len(c.Legend))
+		}
+		if err := c.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+	if cs[0].Legend[0].Name != "H29@go hash" || cs[0].Title != "Throughput: hash (1 of 3)" {
+		t.Errorf("first page %q starts with %q, want the fastest", cs[0].Title, cs[0].Legend[0].Name)
+	}
+}
+
+// TestHandshakeOther: more message kinds than a legend can name are drawn
+// as the 11 largest and "other"; the table keeps each.
+func TestHandshakeOther(t *testing.T) {
+	r := result.Result{Subject: result.Subject{Kind: "tls", Name: "many"}, Provenance: result.Provenance{Label: result.Measured}}
+	for i := range 20 {
+		r.Metrics = append(r.Metrics, scalar(fmt.Sprintf("bytes-down/Ext%02d", i), "B", result.Measured, float64(100+i)))
+	}
+	cs := build(t, handshakeBuilder, newRun("R-ext", "tls", r))
+	c := cs[0]
+	if len(c.Legend) != figure.MaxLegend || c.Legend[len(c.Legend)-1].Name != "other" {
+		t.Fatalf("legend %d entries, last %q", len(c.Legend), c.Legend[len(c.Legend)-1].Name)
+	}
+	if len(c.Table.Header) != 1+20+2 {
+		t.Errorf("table header %v: every message, the total and application data", c.Table.Header)
+	}
+	if !strings.Contains(c.Caption, "drawn together as other") {
+		t.Error("caption does not say the smallest are grouped")
+	}
+}
+
+// TestMCU: a time chart with a bar per optimisation level on a log axis
+// (X25519 is four decades slower than AES), and RAM and ROM per kernel.
+func TestMCU(t *testing.T) {
+	cs := build(t, mcuBuilder, mcuRun())
+	if got := ids(cs); got != "mcu-time-atmega328p,mcu-memory-atmega328p" {
+		t.Fatalf("charts %s", got)
+	}
+	tc, mc := cs[0], cs[1]
+	if _, isLog := tc.Plot.X.Scale.(plot.LogScale); !isLog {
+		t.Error("mcu time on a linear axis")
+	}
+	// 14e6 cycles at -Os at 16 MHz = 875 ms.
+	if r := row(t, tc, "X25519 scalarmult", "-Os"); r[2] != "875" || r[3] != "1.4e+07" {
+		t.Errorf("X25519 row %v (header %v)", r, tc.Table.Header)
+	}
+	if len(tc.Legend) != 2 || tc.Legend[0].Name != "-Os" {
+		t.Errorf("legend %+v: one entry per optimisation level", tc.Legend)
+	}
+	// ROM at -O2 is 1600/0.8 = 2000 B.
+	if r := row(t, mc, "AES-128 (-O2)"); r[1] != "180" || r[2] != "2000" {
+		t.Errorf("AES -O2 memory row %v", r)
+	}
+	for _, c := range cs {
+		if err := c.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestBatteryLabelsUnique: subjects whose workloads would read alike on
+// one device (four sensor variants signing with one scheme) keep their
+// own names.
+func TestBatteryLabelsUnique(t *testing.T) {
+	var rs []result.Result
+	for _, v := range []string{"cose", "jws", "dtls-psk", "edhoc"} {
+		rs = append(rs, result.Result{Subject: result.Subject{Kind: "scenario", Name: "sensor/" + v, Scheme: "ECDSA-P256-SHA256",
+			Params: map[string]string{"workload": "ECDSA-P256-SHA256"}},
+			Metrics:    []result.Metric{scalar("battery-life", "s", result.Estimated, 86400*100)},
+			Provenance: result.Provenance{Label: result.Estimated}})
+	}
+	run := newRun("R-sensor", "scenario", rs...)
+	run.Environment.Device = "telosb"
+	cs := build(t, batteryBuilder, run)
+	if err := cs[0].Check(); err != nil {
+		t.Fatal(err)
+	}
+	row(t, cs[0], "sensor/jws", "telosb")
+}
+
+// TestEnergyOneComponentOrPhases: a subject with one "component" (a
+// sensor's energy/reading, a probe's energy/radio) is no split and is not
+// drawn; a radio simulation's phases are the radio's split.
+func TestEnergyOneComponentOrPhases(t *testing.T) {
+	one := newRun("R-one", "scenario",
+		result.Result{Subject: result.Subject{Kind: "scenario", Name: "sensor/cose"}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy/reading", "J", result.Modelled, 0.01)}},
+		result.Result{Subject: result.Subject{Kind: "probe", Name: "x:443/full"}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy/radio", "J", result.Modelled, 0.2)}})
+	if cs := build(t, energyBuilder, one); len(cs) != 0 {
+		t.Errorf("drew %s from single components", ids(cs))
+	}
+	phases := func(name string, promo, xfer, tail float64) result.Result {
+		return result.Result{Subject: result.Subject{Kind: "radio", Name: name}, Provenance: result.Provenance{Label: result.Modelled},
+			Metrics: []result.Metric{scalar("energy-promotion", "J", result.Modelled, promo), scalar("energy-transfer", "J", result.Modelled, xfer),
+				scalar("energy-tail", "J", result.Modelled, tail), scalar("energy-idle", "J", result.Modelled, 0)}}
+	}
+	cs := build(t, energyBuilder, newRun("R-radio", "radio", phases("lte/tls", 0.3146, 0.0559, 11.0524), phases("wifi/tls", 0, 0.0176, 0.05)))
+	if len(cs) != 1 {
+		t.Fatalf("charts %s", ids(cs))
+	}
+	c := cs[0]
+	if got := strings.Join(c.Table.Header, ","); got != "subject,radio.promotion,radio.transfer,radio.tail,total" {
+		t.Errorf("parts %s (idle is zero everywhere: no part)", got)
+	}
+	// LTE 11.42 J beside WiFi 0.0676 J: 2.2 decades, a log axis.
+	if _, isLog := c.Plot.X.Scale.(plot.LogScale); !isLog {
+		t.Error("totals 100× apart on a linear axis")
+	}
+	if err := c.Check(); err != nil {
+		t.Error(err)
 	}
 }

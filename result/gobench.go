@@ -92,9 +92,9 @@ func (g gobenchFormat) Write(w io.Writer, runs ...*Run) error {
 						continue // a summarised metric without samples
 					}
 					unit, f := perOp(m.Unit)
-					if f != 1 {
-						v = roundSig(v*f, 12) // 1.01e-6 s is 1010 ns, not 1010.0000000000001
-					}
+					// 1.01e-6 s is 1010 ns, not 1010.0000000000001; 5 V ×
+					// 10.5 mA is 0.0525 W, not 0.052500000000000005.
+					v = roundSig(v*f, 12)
 					if shared[unit] > 1 && !goConvention[m.Name] && m.Name != m.Unit {
 						unit = m.Name + "-" + labelled(unit, m.Label)
 					} else {

@@ -100,11 +100,29 @@ type Environment struct {
 	// Libraries are the C libraries the run measured through cgo
 	// providers: provider -> the version the loaded library reports.
 	Libraries map[string]string `json:"c_libraries,omitempty"`
+	// Tools are the programs outside cryptocost that produced or shaped
+	// the results: program -> the version it reports ("avr-gcc" ->
+	// "avr-gcc (GCC) 5.4.0", "simavr" -> "1.6+dfsg-3", "openssl" ->
+	// "OpenSSL 3.0.22 25 Aug 2026" for an OpenSSL peer). compare warns
+	// when two runs differ in them.
+	Tools map[string]string `json:"tools,omitempty"`
 	// CgoCallNs is what one empty Go-to-C call cost on this machine, the
 	// median of timed batches, when the run measured C providers. Their
 	// timed loops cross into C once per batch of calls, not per call.
 	CgoCallNs float64  `json:"cgo_call_ns,omitempty"`
 	Notes     []string `json:"notes,omitempty"` // what could not be read, and why
+}
+
+// AddTool records the version of a program that produced the run's
+// results (Environment.Tools); an empty version is recorded as unknown.
+func (e *Environment) AddTool(program, version string) {
+	if e.Tools == nil {
+		e.Tools = map[string]string{}
+	}
+	if version == "" {
+		version = "unknown"
+	}
+	e.Tools[program] = version
 }
 
 // Result is one measured (or modelled) subject.

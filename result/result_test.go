@@ -346,3 +346,23 @@ func TestConversionCopies(t *testing.T) {
 		t.Errorf("the caller's samples changed: %v", ns)
 	}
 }
+
+// TestStatusLine: a run that did not complete ends its table with its
+// status and only the reasons it has (fast tier).
+func TestStatusLine(t *testing.T) {
+	for _, c := range []struct {
+		status Status
+		errors []string
+		want   string
+	}{
+		{Complete, nil, ""},
+		{Interrupted, nil, "run interrupted"},
+		{Interrupted, []string{""}, "run interrupted"},
+		{Interrupted, []string{" ", "stopped at 3 of 5"}, "run interrupted: stopped at 3 of 5"},
+		{Failed, []string{"a", "b"}, "run failed: a; b"},
+	} {
+		if got := statusLine(&Run{Status: c.status, Errors: c.errors}); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.status, c.errors, got, c.want)
+		}
+	}
+}

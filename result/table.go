@@ -113,14 +113,29 @@ func writeTable(w io.Writer, run *Run) error {
 	for _, text := range order {
 		fmt.Fprintf(w, "[%d] %s\n", notes[text], text)
 	}
-	if run.Status != Complete {
-		if len(run.Errors) == 0 {
-			fmt.Fprintf(w, "run %s\n", run.Status)
-		} else {
-			fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
-		}
+	if line := statusLine(run); line != "" {
+		fmt.Fprintln(w, line)
 	}
 	return nil
+}
+
+// statusLine is the table's last line for a run that did not complete:
+// its status, and its reasons when it has any ("run interrupted", never
+// "run interrupted: " with nothing after it).
+func statusLine(run *Run) string {
+	if run.Status == Complete {
+		return ""
+	}
+	var reasons []string
+	for _, e := range run.Errors {
+		if e = strings.TrimSpace(e); e != "" {
+			reasons = append(reasons, e)
+		}
+	}
+	if len(reasons) == 0 {
+		return "run " + string(run.Status)
+	}
+	return "run " + string(run.Status) + ": " + strings.Join(reasons, "; ")
 }
 
 // warningKind is a warning's general part, before its last ": ", so a

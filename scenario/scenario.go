@@ -40,6 +40,12 @@ type Scenario interface {
 	Run(ctx context.Context, env Env) (*result.Run, error)
 }
 
+// Exampler is implemented by scenarios that show how their command is
+// used (`cryptocost scenario NAME --help`'s Examples).
+type Exampler interface {
+	Examples() string
+}
+
 // TableWriter is implemented by scenarios with a table of their own shape
 // (the study's); others get the generic result table.
 type TableWriter interface {

@@ -205,15 +205,25 @@ func explain(err error) error {
 	if err == nil {
 		return nil
 	}
+	var done explained
+	if errors.As(err, &done) {
+		return err // explained where it happened (a migration's transaction)
+	}
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "file is not a database"), strings.Contains(msg, "SQLITE_NOTADB"):
-		return fmt.Errorf("not a cryptocost results store (not an SQLite database): %w; give another file with --db", err)
+		return explained{fmt.Errorf("not a cryptocost results store: SQLite cannot read it as a database; give another file with --db (or move this one aside)")}
 	case strings.Contains(msg, "readonly"), strings.Contains(msg, "SQLITE_READONLY"):
-		return fmt.Errorf("cannot write (read-only): %w; give a writable file with --db", err)
+		return explained{fmt.Errorf("cannot write (read-only): %w; give a writable file with --db", err)}
 	}
 	return err
 }
+
+// explained is an error explain has already turned into advice, so it is
+// not explained again on its way up.
+type explained struct{ error }
+
+func (e explained) Unwrap() error { return e.error }
 
 // Path is the database file, or the PostgreSQL URL without its password:
 // what messages show.

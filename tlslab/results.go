@@ -336,6 +336,18 @@ func (l *Lab) RunMatrix(ctx context.Context, cells []Cell, progress func(done, t
 	if ctx.Err() != nil {
 		run.Status = result.Interrupted
 	}
+	// An OpenSSL peer's version is part of what produced the numbers (its
+	// ClientHello, its record sizes, its CPU time).
+	for _, c := range cells[:len(runs)] {
+		if c.Server == "openssl" || c.Client == "openssl" {
+			v, err := opensslVersion()
+			if err != nil {
+				v.text = "unknown: " + err.Error()
+			}
+			run.Environment.AddTool("openssl", v.text)
+			break
+		}
+	}
 	run.Finished = time.Now().UTC()
 	return run, runs
 }

@@ -75,16 +75,16 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if opts.DocSizes, err = parseSizes(docs); err != nil {
 				return err
 			}
+			if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
+				return err
+			}
 			switch cfg.Method {
 			case bench.MethodAdaptive, bench.MethodSeed002:
 			default:
 				return fmt.Errorf("unknown --method %q: want adaptive or seed002", cfg.Method)
 			}
-			if cfg.TargetRelCI <= 0 || cfg.TargetRelCI >= 1 {
-				return fmt.Errorf("--ci %v: want a fraction between 0 and 1, such as 0.02 for ±2%%", cfg.TargetRelCI)
-			}
-			if cfg.MinSamples < 2 {
-				return fmt.Errorf("--min-samples %d: want at least 2 (6 or more for a confidence interval)", cfg.MinSamples)
+			if err := cfg.Validate(); err != nil {
+				return err
 			}
 			cfg.Quick = opts.Quick
 			if err := ef.check(); err != nil {

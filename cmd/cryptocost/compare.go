@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/cryptocost/cryptocost/bench"
@@ -21,6 +23,8 @@ func newCompareCmd() *cobra.Command {
 		alpha          float64
 		ignoreProvider bool
 		byProvider     bool
+		failOnRegr     bool
+		threshold      string
 	)
 	cmd := &cobra.Command{
 		Use:   "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
@@ -40,13 +44,24 @@ RUN:PATTERN keeps only subjects matching the glob (* matches anything), so one
 run can be compared with itself: with --ignore-provider, providers side by side.
 --by-provider RUN does that for every provider in one run: the Go implementation
 of each algorithm first, then one column per other provider (C libraries from
-bench --provider go,openssl,...), each change its ratio to Go with a CI.`,
+bench --provider go,openssl,...), each change its ratio to Go with a CI.
+
+Runs made by different software — another cryptocost, Go, module, C library
+or tool version (avr-gcc, simavr, an OpenSSL peer) — are compared with a
+warning naming what differs.
+
+For CI: --fail-on-regression exits with status 3 when a metric is
+significantly worse than in the first run (a time up, a throughput down; the
+Mann–Whitney test at --alpha, or an exact difference) by more than
+--threshold, after writing the comparison. Limit it to the metrics that matter
+with --metric time.`,
 		Example: `  cryptocost compare 20261201T1000 latest
   cryptocost compare laptop.json board.json --metric time
   cryptocost compare latest:'*@go/*' latest:'*@circl/*' --ignore-provider
   cryptocost compare --by-provider latest
   cryptocost compare A B --format csv -o delta.csv
-  cryptocost compare A B --format gobench > ab.txt   # benchstat -col cryptocost-run ab.txt`,
+  cryptocost compare A B --format gobench > ab.txt   # benchstat -col cryptocost-run ab.txt
+  cryptocost compare main.json pr.json --metric time --fail-on-regression --threshold 5%   # in CI`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if byProvider {
 				return cobra.ExactArgs(1)(cmd, args)
@@ -70,6 +85,13 @@ bench --provider go,openssl,...), each change its ratio to Go with a CI.`,
 			if alpha <= 0 || alpha >= 1 {
 				return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
 			}
+			limit, err := parsePercent(threshold)
+			if err != nil {
+				return fmt.Errorf("--threshold %q: %v", threshold, err)
+			}
+			if cmd.Flags().Changed("threshold") && !failOnRegr {
+				return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
+			}
 			loaded, err := loadRuns(cmd.Context(), &db, args, true)
 			if err != nil {
 				return err
@@ -89,9 +111,31 @@ bench --provider go,openssl,...), each change its ratio to Go with a CI.`,
 				return err
 			}
 			if out == "" {
-				return f.Write(cmd.OutOrStdout(), c)
+				err = f.Write(cmd.OutOrStdout(), c)
+			} else {
+				err = writeFileAtomic(out, func(w io.Writer) error { return f.Write(w, c) })
 			}
-			return writeFileAtomic(out, func(w io.Writer) error { return f.Write(w, c) })
+			if err != nil {
+				return err
+			}
+			if out != "" || f.Name() != "table" {
+				// The table prints them; other outputs may not be read by eye.
+				for _, w := range c.Warnings {
+					fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
+				}
+			}
+			if !failOnRegr {
+				return nil
+			}
+			regs := c.Regressions(limit)
+			if len(regs) == 0 {
+				return nil
+			}
+			var lines []string
+			for _, r := range regs {
+				lines = append(lines, r.String())
+			}
+			return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
 		},
 	}
 	fl := cmd.Flags()
@@ -101,6 +145,18 @@ bench --provider go,openssl,...), each change its ratio to Go with a CI.`,
 	fl.Float64Var(&alpha, "alpha", 0.05, "significance level of the Mann–Whitney test; the change's interval is at 1 − alpha")
 	fl.BoolVar(&ignoreProvider, "ignore-provider", false, "match subjects without their provider (AES@go/… with AES@circl/…)")
 	fl.BoolVar(&byProvider, "by-provider", false, "one RUN, one column per provider: each algorithm's Go implementation, then every other provider relative to it")
+	fl.BoolVar(&failOnRegr, "fail-on-regression", false, "exit with status 3 when a metric is significantly worse than in the first run (for CI)")
+	fl.StringVar(&threshold, "threshold", "0%", "with --fail-on-regression: the change a regression must exceed, such as 5%")
 	db.register(cmd)
 	return cmd
+}
+
+// parsePercent reads "5%", "5" or "0.5%" as a fraction (0.05), refusing
+// negative values.
+func parsePercent(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("want a percentage of 0 or more, such as 5%%")
+	}
+	return v / 100, nil
 }

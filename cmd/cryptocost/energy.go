@@ -37,6 +37,10 @@ how it was obtained (measured, imported, modelled, estimated).
   measure    read a live meter over a duration or while a command runs
 
 The model and its sources: docs/energy.md.`,
+		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
+  cryptocost energy cost --device pi-zero-2w --from run.json
+  cryptocost energy trace --trace ppk2.csv --volts 3.0
+  cryptocost energy meters`,
 	}
 	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
 		newEnergyMetersCmd(), newEnergyMeasureCmd())
@@ -110,6 +114,7 @@ func newEnergyBatteryCmd() *cobra.Command {
 		capacity string
 		usable   float64
 		format   string
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
@@ -133,6 +138,15 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			case "text", "markdown", "table", "json", "csv":
 			default:
 				return fmt.Errorf("unknown --format %q: want text, markdown, table, json or csv", format)
+			}
+			if err := saves.validate(); err != nil {
+				return err
+			}
+			if every < 0 {
+				return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", every)
+			}
+			if opTime < 0 {
+				return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", opTime)
 			}
 			if len(algos) == 0 || op == "" || every <= 0 {
 				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
@@ -222,6 +236,8 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 			if len(answers) == 0 {
 				return fmt.Errorf("no battery life could be computed")
 			}
+			out.Finished = time.Now().UTC()
+			saves.save(cmd, out, false)
 			return nil
 		},
 	}
@@ -238,6 +254,7 @@ Several --device and --algo values give a table (--format markdown for docs).`,
 	f.BoolVar(&ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
 	f.StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored")
 	f.StringVar(&format, "format", "text", "text, markdown, table, json or csv")
+	saves.register(cmd)
 	return cmd
 }
 
@@ -333,6 +350,7 @@ func newEnergyTraceCmd() *cobra.Command {
 	var (
 		tf      traceFlags
 		outputs outputFlags
+		saves   saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "trace --trace FILE.csv",
@@ -352,6 +370,9 @@ line.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			t, err := tf.read()
@@ -376,11 +397,16 @@ line.`,
 				r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
 			}
 			run.Results = append(run.Results, r)
-			return outputs.write(cmd, format, run)
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			saves.save(cmd, run, false)
+			return nil
 		},
 	}
 	tf.register(cmd)
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
 
@@ -399,6 +425,7 @@ func newEnergyAttributeCmd() *cobra.Command {
 		baseline float64
 		guard    float64
 		outputs  outputFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
@@ -420,6 +447,9 @@ gross and net of the mean idle power next to each occurrence.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			if (markers == "") == (digital == "") {
@@ -453,7 +483,11 @@ gross and net of the mean idle power next to each occurrence.`,
 			}
 			run := newRun("energy-attribute")
 			run.Results = attributionResults(t, markers, ats)
-			return outputs.write(cmd, format, run)
+			if err := outputs.write(cmd, format, run); err != nil {
+				return err
+			}
+			saves.save(cmd, run, false)
+			return nil
 		},
 	}
 	tf.register(cmd)
@@ -463,6 +497,7 @@ gross and net of the mean idle power next to each occurrence.`,
 	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
 	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }
 
@@ -538,7 +573,9 @@ func newEnergyMetersCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "meters",
 		Short: "Which live energy meters work on this machine, and why not",
-		Args:  cobra.NoArgs,
+		Example: `  cryptocost energy meters
+  cryptocost energy meters --sysfs-root /mnt/board   # a copy of another machine's /sys`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")
@@ -570,6 +607,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 		mf       meterFlags
 		duration time.Duration
 		outputs  outputFlags
+		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
@@ -579,6 +617,9 @@ func newEnergyMeasureCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
+				return err
+			}
+			if err := saves.validate(); err != nil {
 				return err
 			}
 			if mf.name == "" {
@@ -626,7 +667,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 				scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
 				scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
 			for _, d := range rd.Domains {
-				r.Metrics = append(r.Metrics, scalar("energy:"+d.Name, "J", result.Lower, d.Joules, rd.Method))
+				r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
 			}
 			if ctx.Err() != nil {
 				run.Status = result.Interrupted
@@ -635,6 +676,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
 			}
+			saves.save(cmd, run, false)
 			var ee *exec.ExitError
 			if errors.As(cmdErr, &ee) {
 				return &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
@@ -646,5 +688,6 @@ func newEnergyMeasureCmd() *cobra.Command {
 	cmd.Flags().StringVar(&mf.name, "meter", "", "the meter: "+strings.Join(meter.Names(), ", "))
 	cmd.Flags().DurationVar(&duration, "duration", 0, "measure for this long (without a command)")
 	outputs.register(cmd)
+	saves.register(cmd)
 	return cmd
 }

@@ -79,7 +79,7 @@ exports every stored run, --since only those started since a date, time or age
 
 // storedIDs lists the IDs of the stored runs f selects, oldest first.
 func storedIDs(ctx context.Context, db *dbFlag, f store.Filter) ([]string, error) {
-	st, err := db.open(ctx)
+	st, err := db.openExisting(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ func newListCmd() *cobra.Command {
 		providers        []string
 		listProviders    bool
 		noLegacy         bool
+		wide             bool
 	)
 	cmd := &cobra.Command{
 		Use:   "list [NAME-OR-GLOB...]",
@@ -31,7 +32,8 @@ studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
   cryptocost list 'ML-*' --format json
   cryptocost list --security 112+ --no-legacy
   cryptocost list --providers
-  cryptocost list SHA-256 --provider '*'`,
+  cryptocost list SHA-256 --provider '*'
+  cryptocost list --family aead --wide`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listProviders {
 				return listing.WriteProviders(cmd.OutOrStdout(), format)
@@ -63,7 +65,7 @@ studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
 			}
 			switch format {
 			case "table":
-				return listing.WriteTable(cmd.OutOrStdout(), ss)
+				return listing.WriteTable(cmd.OutOrStdout(), ss, wide)
 			case "json":
 				return listing.WriteJSON(cmd.OutOrStdout(), ss)
 			}
@@ -76,5 +78,6 @@ studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
 	cmd.Flags().BoolVar(&listProviders, "providers", false, "list the providers instead: which C libraries are compiled in and loaded, and why others are not")
 	cmd.Flags().BoolVar(&noLegacy, "no-legacy", false, "leave out legacy (broken or deprecated) schemes")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	cmd.Flags().BoolVar(&wide, "wide", false, "add the wide columns: parameters, sizes, operations and why a scheme is legacy")
 	return cmd
 }

@@ -26,6 +26,10 @@ func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcu",
 		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
+		Example: `  cryptocost mcu list --targets
+  cryptocost mcu bench --quick
+  cryptocost mcu bench --target atmega328p,cortex-m4 --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json
+  cryptocost mcu compare s004 kernels.json`,
 		Long: `Build C kernels for a microcontroller and run them in a simulator: the AVRs
 (ATmega328P, ATmega2560) with avr-gcc in the cycle-accurate simavr, the
 Cortex-M0/M3/M4/M7 and an RV32IMAC core with their GCC cross compilers in

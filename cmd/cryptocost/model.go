@@ -46,6 +46,22 @@ Every number is labelled modelled; costs name their sources.`,
 	return cmd
 }
 
+// modelFormats lists a model command's formats for --help: the model's
+// own table first, then extra (if any), then the result formats but the
+// generic table (the model's replaces it).
+func modelFormats(extra string) string {
+	names := []string{"table"}
+	if extra != "" {
+		names = append(names, extra)
+	}
+	for _, n := range result.FormatNames() {
+		if n != "table" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // modelFlags are the flags every evaluating subcommand shares.
 type modelFlags struct {
 	set      []string
@@ -58,6 +74,7 @@ type modelFlags struct {
 	inputs   string
 	format   string
 	out      string
+	saves    saveFlags
 }
 
 func (f *modelFlags) register(cmd *cobra.Command, vary bool, formats string) {
@@ -74,12 +91,46 @@ func (f *modelFlags) register(cmd *cobra.Command, vary bool, formats string) {
 	fl.StringVar(&f.inputs, "inputs", "", "read measured parameter values (TLS lab byte counts) from a run JSON")
 	fl.StringVar(&f.format, "format", "table", "output format: "+formats)
 	fl.StringVarP(&f.out, "output", "o", "", "write to `FILE` instead of stdout (format from the extension .json or .csv unless --format is given)")
+	f.saves.register(cmd)
+}
+
+// save saves an evaluation's run in the results store (unless --no-save),
+// whatever format it was written in: fill appends its results to a new
+// run. A run that cannot be held (a sweep of more points than results
+// hold) is not saved, and the note says why.
+func (f *modelFlags) save(cmd *cobra.Command, run *result.Run, quiet bool, fill func(*result.Run) error) {
+	if f.saves.noSave {
+		return
+	}
+	if run == nil {
+		run = model.NewRun()
+		if err := fill(run); err != nil {
+			if !errors.Is(err, context.Canceled) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "note: run not saved: %v\n", err)
+				return
+			}
+		}
+	}
+	stampModelRun(run)
+	f.saves.save(cmd, run, quiet)
+}
+
+// stampModelRun says which cryptocost made a run and how.
+func stampModelRun(run *result.Run) {
+	run.Tool = tool()
+	run.Command = os.Args
+	if run.Finished.IsZero() {
+		run.Finished = time.Now().UTC()
+	}
 }
 
 // options parses --set, --vary and --variant before any work.
 func (f *modelFlags) options() (model.Options, error) {
 	var o model.Options
 	var err error
+	if err := f.saves.validate(); err != nil {
+		return o, err
+	}
 	if o.Set, err = model.ParseSet(f.set); err != nil {
 		return o, err
 	}
@@ -246,11 +297,7 @@ func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error
 
 // finishRun writes a model run in a result format.
 func finishRun(cmd *cobra.Command, format, out string, run *result.Run) error {
-	run.Tool = tool()
-	run.Command = os.Args
-	if run.Finished.IsZero() {
-		run.Finished = time.Now().UTC()
-	}
+	stampModelRun(run)
 	of := outputFlags{format: format, out: out}
 	f, err := result.FormatByName(format)
 	if err != nil {
@@ -376,17 +423,26 @@ func newModelEvalCmd() *cobra.Command {
 			for _, n := range notes {
 				fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
 			}
+			fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, breakdown || detail) }
 			if f.format == "table" {
-				return writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteEval(cmd.Context(), w, detail) })
+				if err := writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteEval(cmd.Context(), w, detail) }); err != nil {
+					return err
+				}
+				f.save(cmd, nil, false, fill)
+				return nil
 			}
 			run := model.NewRun()
-			if err := p.AppendResults(cmd.Context(), run, breakdown || detail); err != nil {
+			if err := fill(run); err != nil {
 				return err
 			}
-			return finishRun(cmd, f.format, f.out, run)
+			if err := finishRun(cmd, f.format, f.out, run); err != nil {
+				return err
+			}
+			f.save(cmd, run, false, nil)
+			return nil
 		},
 	}
-	f.register(cmd, false, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, false, modelFormats(""))
 	cmd.Flags().BoolVar(&detail, "detail", false, "show parameters, messages and operations of every variant (JSON: per-message and per-operation metrics)")
 	cmd.Flags().BoolVar(&breakdown, "breakdown", false, "JSON/CSV: add per-message and per-operation metrics")
 	return cmd
@@ -439,6 +495,8 @@ with --format wide-csv, which streams one row per point.`,
 			}
 			start := time.Now()
 			points := p.Points()
+			fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, false) }
+			var saved *result.Run
 			switch f.format {
 			case "table":
 				err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
@@ -449,13 +507,23 @@ with --format wide-csv, which streams one row per point.`,
 					return err
 				})
 			default:
-				run := model.NewRun()
-				err = p.AppendResults(cmd.Context(), run, false)
+				saved = model.NewRun()
+				err = fill(saved)
 				if err == nil || errors.Is(err, context.Canceled) {
-					if werr := finishRun(cmd, f.format, f.out, run); werr != nil {
+					if werr := finishRun(cmd, f.format, f.out, saved); werr != nil {
 						return werr
 					}
 				}
+			}
+			switch {
+			case f.format == "wide-csv" && !f.saves.noSave:
+				// A streamed grid is too large to hold as results: the CSV
+				// is the record (docs/model.md).
+				if !quiet {
+					fmt.Fprintln(cmd.ErrOrStderr(), "note: a wide-csv sweep is not saved in the results store: its file is the record (--format json saves one)")
+				}
+			case err == nil, errors.Is(err, context.Canceled) && saved != nil:
+				f.save(cmd, saved, quiet, fill)
 			}
 			if err != nil {
 				return interrupted(err, "points")
@@ -467,7 +535,7 @@ with --format wide-csv, which streams one row per point.`,
 			return nil
 		},
 	}
-	f.register(cmd, true, "table, wide-csv (one row per point, streamed), "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, true, modelFormats("wide-csv (one row per point, streamed)"))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no timing note on stderr")
 	return cmd
@@ -583,8 +651,22 @@ error in %.`,
 					rows = append(rows, r...)
 				}
 			}
+			fill := func(run *result.Run) error {
+				for _, p := range plans {
+					if err := p.AppendResults(cmd.Context(), run, false); err != nil {
+						return err
+					}
+				}
+				model.MeasuredRun(run, rows)
+				if cmp != nil {
+					for _, s := range cmp.Statements {
+						run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
+					}
+				}
+				return nil
+			}
 			if f.format == "table" {
-				return writeOut(cmd, f.out, func(w io.Writer) error {
+				if err := writeOut(cmd, f.out, func(w io.Writer) error {
 					if cmp != nil {
 						if err := cmp.WriteComparison(w); err != nil {
 							return err
@@ -597,24 +679,24 @@ error in %.`,
 						return model.WriteMeasured(w, rows)
 					}
 					return nil
-				})
+				}); err != nil {
+					return err
+				}
+				f.save(cmd, nil, false, fill)
+				return nil
 			}
 			run := model.NewRun()
-			for _, p := range plans {
-				if err := p.AppendResults(cmd.Context(), run, false); err != nil {
-					return interrupted(err, "points")
-				}
+			if err := fill(run); err != nil {
+				return interrupted(err, "points")
 			}
-			model.MeasuredRun(run, rows)
-			if cmp != nil {
-				for _, s := range cmp.Statements {
-					run.Tags = append(run.Tags, "crossover: "+s.Text)
-				}
+			if err := finishRun(cmd, f.format, f.out, run); err != nil {
+				return err
 			}
-			return finishRun(cmd, f.format, f.out, run)
+			f.save(cmd, run, false, nil)
+			return nil
 		},
 	}
-	f.register(cmd, true, "table, "+strings.Join(result.FormatNames()[1:], ", "))
+	f.register(cmd, true, modelFormats(""))
 	cmd.Flags().StringSliceVar(&metrics, "metrics", []string{"energy", "time"}, "outputs to compare: "+strings.Join(model.OutputNames(), ", "))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg; repeatable")
 	cmd.Flags().StringVar(&measured, "measured", "", "compare with the measurements of a run JSON (or the built-in reference run s003)")

@@ -103,6 +103,10 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			if opts.Tries < 1 || opts.Tries > 100 {
 				return fmt.Errorf("--tries %d: want 1 to 100 (5 is sslyze's default)", opts.Tries)
 			}
+			// The library reads 0 as its default; on the command line 0 is a mistake.
+			if opts.Concurrency < 1 || opts.Concurrency > 64 {
+				return fmt.Errorf("--concurrency %d: want 1 to 64 connections open at once (default 5)", opts.Concurrency)
+			}
 			var lp *link.Profile
 			if linkName != "" {
 				l, err := link.Lookup(linkName)
@@ -173,7 +177,7 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 	f.StringSliceVar(&versions, "versions", nil, "test only these versions: ssl3, 1.0, 1.1, 1.2, 1.3")
 	f.DurationVar(&opts.TicketWait, "ticket-wait", time.Second, "how long to wait for a TLS 1.3 server's session tickets after a handshake")
 	f.BoolVar(&compare, "compare", false, "probe every target given and put them side by side (S000's service table)")
-	f.StringVar(&format, "format", "table", "output: table (readable), json (the probe report, docs/probe.md), run (the measured handshakes as a cryptocost run, for `radio simulate --trace` and the store), csv, gobench")
+	f.StringVar(&format, "format", "table", "output: table (readable), json (the probe report, docs/probe.md), run (the measured handshakes as a cryptocost run, for radio simulate --trace and the store), csv, gobench")
 	saves.register(cmd)
 	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json)")
 	return cmd

@@ -143,6 +143,7 @@ type radioSimFlags struct {
 	resumed                               string
 	resumedPackets                        int
 	outputs                               outputFlags
+	saves                                 saveFlags
 	afterSet, batchSet, handshakeSet      bool
 }
 
@@ -209,6 +210,7 @@ What-ifs:
 	fl.IntVar(&f.resumedPackets, "resumed-packets", 0, "with --resumed: take only FILE's first M packets (default: all)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
 	f.outputs.register(cmd)
+	f.saves.register(cmd)
 	return cmd
 }
 
@@ -227,6 +229,9 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	// Everything is checked before anything is read or priced.
 	format, err := f.outputs.resolve(cmd)
 	if err != nil {
+		return err
+	}
+	if err := f.saves.validate(); err != nil {
 		return err
 	}
 	if f.plot != "" {
@@ -320,6 +325,7 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	if err := f.outputs.write(cmd, format, run); err != nil {
 		return err
 	}
+	f.saves.save(cmd, run, f.quiet)
 	if f.plot != "" {
 		if err := radioFiles(stderr, f.plot, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, title string) error {
 			pf, _ := radio.PlotFormat(f.plot)

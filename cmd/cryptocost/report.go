@@ -91,7 +91,7 @@ func fleetMatrix(cmd *cobra.Command, db *dbFlag, since string) (*report.Fleet, e
 	if err != nil {
 		return nil, fmt.Errorf("--since: %w", err)
 	}
-	st, err := db.open(cmd.Context())
+	st, err := db.openExisting(cmd.Context())
 	if err != nil {
 		return nil, err
 	}

@@ -12,10 +12,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/report"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -43,15 +45,17 @@ var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--d
 // console messages too.
 var consoleLine = regexp.MustCompile(`:CONSOLE[:(]\d+`)
 
-// checkhtml FILE MIN-SVG: opens FILE in headless Chromium (Debian
-// chromium; scripts/test installs it), and checks that the rendered DOM
-// holds at least MIN-SVG <svg> elements and the page wrote nothing to the
-// console (the report has no script, so any console message — an error,
-// a failed load — is a fault). Keeps a screenshot as a test artifact in
+// checkhtml FILE MIN-SVG [all-builders]: opens FILE in headless Chromium
+// (Debian chromium; scripts/test installs it), and checks that the
+// rendered DOM holds at least MIN-SVG <svg> elements and the page wrote
+// nothing to the console (the report has no script, so any console
+// message — an error, a failed load — is a fault). With all-builders,
+// every registered chart builder has a figure with a drawn <svg> in the
+// rendered page. Keeps a screenshot as a test artifact in
 // $CRYPTOCOST_ARTIFACTS, else $TMPDIR/cryptocost-artifacts.
 func checkHTML(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 2 {
-		ts.Fatalf("usage: checkhtml FILE MIN-SVG")
+	if len(args) != 2 && (len(args) != 3 || args[2] != "all-builders") {
+		ts.Fatalf("usage: checkhtml FILE MIN-SVG [all-builders]")
 	}
 	want, err := strconv.Atoi(args[1])
 	if err != nil {
@@ -106,10 +110,20 @@ func checkHTML(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Logf("checkhtml %s: %d <svg> elements, %d console messages, screenshot %s", args[0], svgs, len(console), shot)
 
-	ok := svgs >= want && len(console) == 0 && !blank
+	var undrawn []string
+	if len(args) == 3 {
+		drawn := figureBuilders(dom)
+		for _, b := range report.Builders() {
+			if !slices.Contains(drawn, b.Name) {
+				undrawn = append(undrawn, b.Name)
+			}
+		}
+		ts.Logf("checkhtml %s: figures from builders %s", args[0], strings.Join(drawn, ", "))
+	}
+	ok := svgs >= want && len(console) == 0 && !blank && len(undrawn) == 0
 	if ok == neg {
-		ts.Fatalf("%s: %d <svg> elements (want at least %d), blank screenshot %v, console messages:\n%s",
-			args[0], svgs, want, blank, strings.Join(console, "\n"))
+		ts.Fatalf("%s: %d <svg> elements (want at least %d), blank screenshot %v, builders without a drawn figure %v, console messages:\n%s",
+			args[0], svgs, want, blank, undrawn, strings.Join(console, "\n"))
 	}
 }
 

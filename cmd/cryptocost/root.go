@@ -16,6 +16,7 @@ import (
 const (
 	exitOK          = 0
 	exitError       = 1   // bad input, a failed check, an unmeasurable subject
+	exitRegression  = 3   // compare --fail-on-regression found a change for the worse
 	exitInterrupted = 130 // Ctrl-C: what was measured has been written
 )
 
@@ -70,12 +71,34 @@ method and the environment.`,
   cryptocost bench --algo 'AES-128*' --sizes 16,1k,16k --format gobench > new.txt`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version, as `cryptocost version` prints it.
+		Version: version,
 	}
+	root.SetVersionTemplate("{{versionLine}}\n")
+	root.Flags().Bool("version", false, "print cryptocost's version, commit and Go toolchain (as cryptocost version)")
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	rejectUnknownSubcommands(root)
+	registerCompletions(root)
 	return root
 }
+
+// rejectUnknownSubcommands makes every group (a command with subcommands
+// and nothing to run itself) fail on a subcommand it does not have, as
+// the root does, instead of printing its help and exiting 0; run bare, a
+// group still prints its help.
+func rejectUnknownSubcommands(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		if sub.HasSubCommands() && sub.Run == nil && sub.RunE == nil {
+			sub.Args = cobra.NoArgs
+			sub.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+		}
+		rejectUnknownSubcommands(sub)
+	}
+}
+
+func init() { cobra.AddTemplateFunc("versionLine", versionLine) }
 
 // commands are the subcommands, each added by an init function in its own
 // file (list.go, bench.go, ...), so adding a command is adding a file.

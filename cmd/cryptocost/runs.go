@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -59,10 +60,22 @@ a run was made for, else the machine that made it — with its runs, machines
 			default:
 				return fmt.Errorf("--origin %q: want local or imported", f.Origin)
 			}
+			if f.Limit < 0 {
+				return fmt.Errorf("--limit %d: want a number of runs, or 0 for all", f.Limit)
+			}
 			if by != "" && by != "device" {
 				return fmt.Errorf("--by %q: want device", by)
 			}
-			st, err := db.open(cmd.Context())
+			st, err := db.openExisting(cmd.Context())
+			var none *noStoreError
+			if errors.As(err, &none) {
+				if format == "json" {
+					fmt.Fprintln(cmd.OutOrStdout(), "[]")
+					return nil
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), none.Error())
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -90,9 +103,11 @@ a run was made for, else the machine that made it — with its runs, machines
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "RUN\tKIND\tSTATUS\tSTARTED\tHOST\tDEVICE\tPLATFORM\tRESULTS\tORIGIN\tTAGS")
 			for _, r := range runs {
-				origin := "here"
+				// The words --origin filters on: local (made by this
+				// cryptocost's commands) or imported.
+				origin := store.Local
 				if r.Origin.Kind == store.Imported {
-					origin = "imported"
+					origin = store.Imported
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%d\t%s\t%s\n", r.ID, r.Kind, r.Status,
 					r.Started.UTC().Format("2006-01-02 15:04Z"), r.Hostname, r.Device, r.GOOS, r.GOARCH, r.Results,
@@ -156,15 +171,18 @@ func listByDevice(cmd *cobra.Command, st *store.Store, f store.Filter, format st
 func newRunsTagCmd(remove bool) *cobra.Command {
 	var db dbFlag
 	use, short, verb := "tag RUN TAG...", "Add tags to a stored run", "tagged"
+	example := "  cryptocost runs tag latest baseline pi-zero\n  cryptocost runs tag 20261201T1000 before-fix"
 	if remove {
 		use, short, verb = "untag RUN TAG...", "Remove tags from a stored run", "untagged"
+		example = "  cryptocost runs untag latest baseline"
 	}
 	cmd := &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args:  cobra.MinimumNArgs(2),
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Args:    cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := db.open(cmd.Context())
+			st, err := db.openExisting(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -190,9 +208,11 @@ func newRunsDeleteCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "delete RUN...",
 		Short: "Delete stored runs (give full IDs or unique prefixes)",
-		Args:  cobra.MinimumNArgs(1),
+		Example: `  cryptocost runs delete 20261201T100000Z-aaaa0001
+  cryptocost runs delete $(cryptocost runs --tag scratch --format json | jq -r '.[].id')`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := db.open(cmd.Context())
+			st, err := db.openExisting(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -67,6 +67,12 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 		Use:   s.Name(),
 		Short: s.Summary(),
 		Args:  cobra.NoArgs,
+		Example: func() string {
+			if e, ok := s.(scenario.Exampler); ok {
+				return e.Examples()
+			}
+			return "  cryptocost scenario " + s.Name() + " --quick"
+		}(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {

@@ -31,7 +31,7 @@ run was made and, for imported runs, the file it was imported from.`,
 			if err != nil {
 				return err
 			}
-			st, err := db.open(cmd.Context())
+			st, err := db.openExisting(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +30,36 @@ func defaultDBHelp() string {
 	return "$XDG_DATA_HOME/cryptocost/results.db"
 }
 
+// open opens the store to write to it, creating it if it does not exist
+// (import, and saving a run).
 func (d *dbFlag) open(ctx context.Context) (*store.Store, error) { return store.Open(ctx, d.path) }
+
+// noStoreError is a read-only command's store that does not exist.
+type noStoreError struct{ path string }
+
+func (e *noStoreError) Error() string {
+	return fmt.Sprintf("no runs in %s yet: there is no results store there (commands that make runs create it; --db PATH names another)", e.path)
+}
+
+// openExisting opens the store for a command that only reads it or
+// changes what it holds (runs, show, export, compare, report, plot, runs
+// tag/untag/delete): a store that does not exist is an error, never
+// created, so a mistyped --db does not leave an empty store behind.
+func (d *dbFlag) openExisting(ctx context.Context) (*store.Store, error) {
+	path := d.path
+	if path == "" {
+		var err error
+		if path, err = store.DefaultPath(); err != nil {
+			return nil, err
+		}
+	}
+	if !strings.Contains(path, "://") { // a file, not a database server's URL
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, &noStoreError{path}
+		}
+	}
+	return store.Open(ctx, path)
+}
 
 // saveFlags are --db, --no-save and --tag for commands that make runs:
 // every run is saved in the results store unless --no-save is given.
@@ -153,8 +184,10 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 		}
 		if st == nil {
 			var err error
-			if st, err = db.open(ctx); err != nil {
-				return nil, err
+			if st, err = db.openExisting(ctx); err != nil {
+				// name the argument: a mistyped file name reads as a run
+				// ID, and the store's own error would not say which
+				return nil, fmt.Errorf("%s is not a file, nor a run in the store: %w", ref, err)
 			}
 		}
 		got, err := st.Get(ctx, ref)

@@ -27,13 +27,18 @@ func newVersionCmd() *cobra.Command {
 		Example: "  cryptocost version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			t := tool()
-			commit := t.Commit
-			if commit == "" {
-				commit = "unknown commit"
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "cryptocost %s (%s) %s %s/%s\n", t.Version, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintln(cmd.OutOrStdout(), versionLine())
 			return nil
 		},
 	}
+}
+
+// versionLine is what `cryptocost version` and `cryptocost --version` print.
+func versionLine() string {
+	t := tool()
+	commit := t.Commit
+	if commit == "" {
+		commit = "unknown commit"
+	}
+	return fmt.Sprintf("cryptocost %s (%s) %s %s/%s", t.Version, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

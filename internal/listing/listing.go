@@ -151,12 +151,30 @@ func WriteJSON(w io.Writer, ss []scheme.Scheme) error {
 }
 
 // WriteTable writes the schemes as a table with a legend.
-func WriteTable(w io.Writer, ss []scheme.Scheme) error {
+func WriteTable(w io.Writer, ss []scheme.Scheme, wide bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tFAMILY\tPROVIDER\tSECURITY\tPARAMETERS\tSIZES (bytes)\tOPERATIONS\tLEGACY")
+	if wide {
+		fmt.Fprintln(tw, "NAME\tFAMILY\tPROVIDER\tSECURITY\tPARAMETERS\tSIZES (bytes)\tOPERATIONS\tLEGACY")
+	} else {
+		fmt.Fprintln(tw, "NAME\tFAMILY\tPROVIDER\tSECURITY\tLEGACY")
+	}
 	legacy := 0
 	for _, s := range ss {
 		info := s.Info()
+		sec := fmt.Sprint(info.Security.Bits)
+		if info.Security.Category > 0 {
+			sec += fmt.Sprintf(" (PQ cat %d)", info.Security.Category)
+		}
+		mark := ""
+		if info.Legacy != "" {
+			mark = "yes: " + info.Legacy
+			legacy++
+		}
+		if !wide {
+			// A terminal's width: the verdict, not the reasons.
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", info.Name, info.Family, info.Provider, sec, legacyWord(info.Legacy))
+			continue
+		}
 		var params []string
 		for _, p := range info.Params {
 			params = append(params, p.Key+"="+p.Value)
@@ -169,28 +187,35 @@ func WriteTable(w io.Writer, ss []scheme.Scheme) error {
 			}
 			ops = append(ops, name)
 		}
-		sec := fmt.Sprint(info.Security.Bits)
-		if info.Security.Category > 0 {
-			sec += fmt.Sprintf(" (PQ cat %d)", info.Security.Category)
-		}
-		mark := ""
-		if info.Legacy != "" {
-			mark = "yes: " + info.Legacy
-			legacy++
-		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", info.Name, info.Family, info.Provider, sec,
 			strings.Join(params, " "), sizes(info.Sizes), strings.Join(ops, ","), mark)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d schemes (%d legacy). Security: bits per NIST SP 800-57 Pt 1 Rev 5 Tables 2-3; 0 = broken. 'cryptocost list --format json' has every field.\n", len(ss), legacy)
+	more := "--wide adds parameters, sizes, operations and why a scheme is legacy; --format json has every field"
+	if wide {
+		more = "'cryptocost list --format json' has every field"
+	}
+	fmt.Fprintf(w, "%d schemes (%d legacy). Security: bits per NIST SP 800-57 Pt 1 Rev 5 Tables 2-3; 0 = broken.\n%s.\n", len(ss), legacy, more)
 	for _, s := range ss {
 		if err := scheme.Available(s); err != nil {
 			fmt.Fprintf(w, "%s is %v\n", s.Info().ID(), err)
 		}
 	}
 	return writeProviderSummary(w, ss)
+}
+
+// legacyWord is a legacy mark in a word: "broken", "deprecated", else
+// "yes" (the reasons are in --wide and JSON).
+func legacyWord(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	if word, _, ok := strings.Cut(reason, ":"); ok && !strings.Contains(word, " ") {
+		return word
+	}
+	return "yes"
 }
 
 // writeProviderSummary says which C-library providers are here (and how
@@ -213,7 +238,11 @@ func writeProviderSummary(w io.Writer, listed []scheme.Scheme) error {
 		}
 	}
 	if len(here) > 0 {
-		fmt.Fprintf(w, "C-library providers, listed and measured when named (--provider NAME, or --provider '*' for all): %s\n", strings.Join(here, ", "))
+		// One per line: the summary fits a terminal as the table does.
+		fmt.Fprintln(w, "C-library providers, listed and measured when named (--provider NAME, or --provider '*' for all):")
+		for _, h := range here {
+			fmt.Fprintf(w, "  %s\n", h)
+		}
 	}
 	for _, a := range absent {
 		fmt.Fprintf(w, "provider %s\n", a)

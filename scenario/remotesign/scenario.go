@@ -60,6 +60,14 @@ func (*Scenario) Summary() string {
 	return "S001: a phone as a signing token — signatures over a length-prefixed protocol, plain and TLS; latency split, bytes, joules per signature"
 }
 
+// Examples are the command's usage examples (scenario.Exampler).
+func (*Scenario) Examples() string {
+	return `  cryptocost scenario remote-sign --quick
+  cryptocost scenario remote-sign --schemes ECDSA-P256-SHA256,Ed25519 --docs 1k,64k --mode tls -o run.json
+  cryptocost scenario remote-sign --link Bluetooth-BR/EDR --device s001-phone --signer-speed 5
+  cryptocost scenario remote-sign --signer process --schemes RSA-2048-PSS-SHA256 --quick   # the signer's own memory`
+}
+
 func (s *Scenario) Flags(fs *pflag.FlagSet) {
 	s.fs = fs
 	fs.StringSliceVar(&s.schemes, "schemes", DefaultSchemes, "signature schemes the signer holds (registry names, cryptocost list --family sign)")
@@ -109,6 +117,9 @@ func (s *Scenario) Validate() error {
 		n, err := scheme.ParseSize(d)
 		if err != nil {
 			return fmt.Errorf("--docs: %w", err)
+		}
+		if n < 1 {
+			return fmt.Errorf("--docs %s: want documents of at least 1 byte, such as 1k,64k", d)
 		}
 		if n > maxDoc {
 			return fmt.Errorf("--docs %s: the signer accepts documents of at most %s", d, scheme.FormatSize(maxDoc))

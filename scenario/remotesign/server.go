@@ -257,5 +257,9 @@ func (s *Server) memoryAtEnd(st *ConnStats) {
 		st.MemoryErr = err.Error()
 		return
 	}
-	st.RSSSigning = m.PeakRSS
+	// The kernel keeps VmHWM from its approximate (per-CPU batched) RSS
+	// counter and VmRSS from the exact sum, so a peak can read a few
+	// pages below a resident set read inside its window; the peak is at
+	// least every value seen in it.
+	st.RSSSigning = max(m.PeakRSS, m.RSS, st.RSSListening)
 }

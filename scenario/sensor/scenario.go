@@ -40,6 +40,14 @@ func (*Scenario) Summary() string {
 	return "S004: sensors post signed SenML readings through a CoAP mirror proxy — COSE/JWS objects vs DTLS, per reading and amortised"
 }
 
+// Examples are the command's usage examples (scenario.Exampler).
+func (*Scenario) Examples() string {
+	return `  cryptocost scenario sensor --quick
+  cryptocost scenario sensor --protection cose,dtls-psk --link 802.15.4 --device telosb
+  cryptocost scenario sensor --protection edhoc-oscore --edhoc-method static-dh --readings 50 -o run.json
+  cryptocost scenario sensor --attacks --quick`
+}
+
 // Default and quick readings per session.
 const (
 	defaultReadings = 20

@@ -54,6 +54,14 @@ func (*Scenario) Summary() string {
 	return "S003 (SecSyWiSe): signed broadcast time sync to N receivers; replay and flood defences; verification cost, bytes, clock deviation"
 }
 
+// Examples are the command's usage examples (scenario.Exampler).
+func (*Scenario) Examples() string {
+	return `  cryptocost scenario timesync --quick
+  cryptocost scenario timesync --schemes RSA-1024,ECDSA-P256 --receivers 5 --link 802.15.4 --device telosb -o run.json
+  cryptocost scenario timesync --attack flood,replay --quick
+  cryptocost model compare secsywise --measured run.json   # beside the SecSyWiSe model`
+}
+
 func (s *Scenario) Flags(fs *pflag.FlagSet) {
 	s.fs = fs
 	fs.StringSliceVar(&s.schemes, "schemes", DefaultSchemes, "signatures: "+strings.Join(SuiteNames(), ", ")+" (ECDSA-128/160/192: benchmarking-only SEC 2 curves, INSECURE)")
