@@ -382,3 +382,52 @@ func TestAnswerBattery(t *testing.T) {
 		t.Errorf("unknown algorithm: %v", err)
 	}
 }
+
+// S000's split, by difference: on the N95, a TLS 1.0 RSA-AES128 handshake
+// whose asymmetric work the profile cannot price gets the study's whole
+// handshake energy less the plain TCP connection and the parts priced
+// from its per-byte figures: 99 − 25 − 0.7 µJ/B × 1024 B − 1.3 µJ/B ×
+// 1000 B = 71.9832 mJ, estimated. Without the matching parameters, or
+// with two parts unpriced, the asymmetric part stays not priced.
+func TestResidualPricesByDifference(t *testing.T) {
+	n95, err := device.Lookup("nokia-n95")
+	if err != nil {
+		t.Fatal(err)
+	}
+	handshake := func(params map[string]string, work ...result.Work) *result.Run {
+		return &result.Run{Results: []result.Result{{
+			Subject: result.Subject{Name: "tls1.0/rsa", Kind: "tls", Params: params},
+			Work:    work,
+		}}}
+	}
+	rsa := map[string]string{"version": "1.0", "kex": "rsa", "bulk": "aes128-cbc-sha", "client_auth": "false", "resumption": "none"}
+	asym := result.Work{Component: "asymmetric", Party: "client", Scheme: "RSA-1024-PKCS1v15", Operation: "encrypt", InputBytes: 48, Count: 1}
+	hash := result.Work{Component: "hashing", Party: "client", Scheme: "SHA-1", Operation: "hash", InputBytes: 1024, Count: 1}
+	io := result.Work{Component: "io", Party: "client", Scheme: "memory", Operation: "copy", InputBytes: 1000, Count: 1}
+	unpriced := result.Work{Component: "symmetric+mac", Party: "client", Scheme: "ChaCha20-Poly1305", Operation: "seal", InputBytes: 16, Count: 1}
+
+	run := handshake(rsa, asym, hash, io)
+	if err := Price(run, Options{Device: n95}); err != nil {
+		t.Fatal(err)
+	}
+	r := &run.Results[0]
+	m := r.Metric("energy/asymmetric")
+	if m == nil || math.Abs(m.Summary.Median-0.0719832) > 1e-9 || m.Label != result.Estimated || !strings.Contains(m.Method, "99 mJ [S000] − plain TCP connection, local (S000) 25 mJ [S000]") {
+		t.Fatalf("asymmetric by difference: %+v (warnings %q)", m, r.Warnings)
+	}
+	if e := r.Metric("energy"); e == nil || math.Abs(e.Summary.Median-0.074) > 1e-9 {
+		t.Errorf("total %+v, want the handshake less the TCP connection, 74 mJ", e)
+	}
+
+	for name, run := range map[string]*result.Run{
+		"client auth": handshake(map[string]string{"version": "1.0", "kex": "rsa", "bulk": "aes128-cbc-sha", "client_auth": "maybe", "resumption": "none"}, asym, hash, io),
+		"two parts":   handshake(rsa, asym, hash, io, unpriced),
+	} {
+		if err := Price(run, Options{Device: n95}); err != nil {
+			t.Fatal(err)
+		}
+		if m := run.Results[0].Metric("energy/asymmetric"); m != nil {
+			t.Errorf("%s: asymmetric priced %+v, want not priced", name, m)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scheme"
 	"github.com/cryptocost/cryptocost/stats"
 )
@@ -35,6 +36,9 @@ func (estimatedRung) resolve(p *Pricer, op Op) (Cost, error) {
 		c, err := e.estimate(p, op)
 		if err == nil {
 			c.Method = "by " + e.name() + ": " + c.Method
+			// An estimate is estimated, however good its inputs: an
+			// equivalent operation's imported figure is not this one's.
+			c.Label = result.Estimated
 			return c, nil
 		}
 		why = append(why, e.name()+": "+err.Error())

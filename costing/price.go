@@ -3,6 +3,7 @@ package costing
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,6 +187,17 @@ func (x *resultPricer) price() {
 	}
 }
 
+// trust orders labels from the most certain; a sum is as certain as its
+// least certain term.
+var trust = map[result.Label]int{result.Measured: 0, result.Simulated: 1, result.Imported: 2, result.Modelled: 3, result.Estimated: 4}
+
+func weakest(a, b result.Label) result.Label {
+	if a == "" || trust[b] > trust[a] {
+		return b
+	}
+	return a
+}
+
 // hasTraffic: the result carries packet traces to price.
 func hasTraffic(r *result.Result) bool {
 	if r.Trace != nil && len(r.Trace.Packets) > 0 {
@@ -336,9 +348,11 @@ func (x *resultPricer) work() {
 	sums := map[key]*part{}
 	var order []key
 	failed := map[key]bool{}
+	why := map[key][]error{} // each failed operation, said unless a residual prices its component
 	noNet := map[key]bool{}
 	var seconds Interval
 	timeKnown := true
+	timeLabel := result.Label("")
 	for _, w := range x.r.Work {
 		k := key{w.Per, cmpOr(w.Component, "cpu")}
 		if _, ok := sums[k]; !ok {
@@ -352,7 +366,7 @@ func (x *resultPricer) work() {
 		e, err := x.p.OpEnergy(op)
 		if err != nil {
 			failed[k] = true
-			x.warn(fmt.Errorf("%s %s (%s): %w", k.component, scopeName(k.per), w.Party, err))
+			why[k] = append(why[k], fmt.Errorf("%s %s (%s): %w", k.component, scopeName(k.per), w.Party, err))
 			continue
 		}
 		x.opFigures(w, e)
@@ -375,14 +389,43 @@ func (x *resultPricer) work() {
 		if w.Per == "" {
 			if e.Cost.Seconds != nil {
 				seconds = seconds.Add(e.Cost.Seconds.Scale(w.Count))
+				timeLabel = weakest(timeLabel, e.Cost.Label)
+				if w.CountLabel != "" {
+					timeLabel = weakest(timeLabel, w.CountLabel) // the count is a factor too
+				}
 			} else {
 				timeKnown = false
 			}
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return order[i].per < order[j].per })
+	methods := map[key]string{}
+	var failedSubject []string
+	for _, k := range order {
+		if failed[k] && k.per == "" {
+			failedSubject = append(failedSubject, k.component)
+		}
+	}
+	if len(failedSubject) == 1 {
+		k := key{"", failedSubject[0]}
+		var others []part
+		for _, o := range order {
+			if o.per == "" && o != k {
+				others = append(others, *sums[o])
+			}
+		}
+		if j, method, ok := x.residual(k.component, others); ok {
+			failed[k], noNet[k] = false, true
+			sums[k].joules, sums[k].label, methods[k] = j, result.Estimated, method
+			timeKnown = false // the residual is an energy without a time
+			x.warn(fmt.Errorf("%s per subject: priced by difference: %s", k.component, method))
+		}
+	}
 	for _, k := range order {
 		if failed[k] {
+			for _, err := range why[k] {
+				x.warn(err)
+			}
 			x.missing = append(x.missing, k.component+" "+scopeName(k.per))
 			continue
 		}
@@ -391,7 +434,11 @@ func (x *resultPricer) work() {
 		if k.per != "" {
 			name = k.per + "-energy/" + k.component
 		}
-		x.add(s.joules.metric(name, "J", s.label, x.workMethod(k.per, k.component), "the priced operations' bounds"), x.p.Device.Source())
+		method := methods[k]
+		if method == "" {
+			method = x.workMethod(k.per, k.component)
+		}
+		x.add(s.joules.metric(name, "J", s.label, method, "the priced operations' bounds"), x.p.Device.Source())
 		if noNet[k] {
 			s.net = nil
 		}
@@ -405,9 +452,54 @@ func (x *resultPricer) work() {
 		}
 	}
 	if timeKnown && seconds.V > 0 && len(failed) == 0 {
-		x.add(seconds.metric("device-time", "s", result.Estimated, "Σ count × device time of each operation of the subject's work (the CPU only)", ""), x.p.Device.Source())
+		x.add(seconds.metric("device-time", "s", timeLabel, "Σ count × device time of each operation of the subject's work (the CPU only; labelled as the least certain of them)", ""), x.p.Device.Source())
 		x.activeSeconds = x.activeSeconds.Add(seconds)
 	}
+}
+
+// residual prices component by difference when the device's profile has a
+// whole measured energy for a run like this one (S000's handshake energy
+// for a TLS 1.0 suite, with or without client authentication): the whole,
+// less the operations the study took off as other parts (the plain TCP
+// connection), less the components priced (others). The answer is an
+// estimate, and says every number it used.
+func (x *resultPricer) residual(component string, others []part) (Interval, string, bool) {
+	d := x.p.Device
+	for _, o := range d.Residuals() {
+		r := o.Residual
+		if r.Component != component || !x.matches(r.Match) {
+			continue
+		}
+		whole := valueInterval(o.Energy, "J")
+		j := whole
+		terms := []string{fmt.Sprintf("%s %s", o.Name, o.Energy)}
+		for _, m := range r.Minus {
+			mo := d.Operation(m)
+			j = j.Sub(valueInterval(mo.Energy, "J"))
+			terms = append(terms, fmt.Sprintf("%s %s", mo.Name, mo.Energy))
+		}
+		for _, p := range others {
+			j = j.Sub(p.joules)
+			terms = append(terms, fmt.Sprintf("%s %s (%s)", p.name, fmtJoules(p.joules.V), p.label))
+		}
+		if j.V <= 0 {
+			x.warn(fmt.Errorf("%s: %s leaves nothing for %s once the other parts are taken off (%s)", d.Name, o.Name, component, strings.Join(terms, " − ")))
+			return Interval{}, "", false
+		}
+		j.Lo = math.Max(j.Lo, 0)
+		return j, fmt.Sprintf("%s's split of a whole measured energy: %s = %s", d.Name, strings.Join(terms, " − "), fmtJoules(j.V)), true
+	}
+	return Interval{}, "", false
+}
+
+// matches: the result's subject has every parameter of match.
+func (x *resultPricer) matches(match map[string]string) bool {
+	for k, v := range match {
+		if x.r.Subject.Params[k] != v {
+			return false
+		}
+	}
+	return true
 }
 
 // opFigures adds one operation's own time and energy on the device, once
@@ -731,7 +823,10 @@ func (x *resultPricer) modelPoint() {
 		}
 	}
 	name := cmpOr(mp.Metric, "model/energy")
-	e := Exact(out.EnergyTotal())
-	x.add(e.metric(name, "J", label, fmt.Sprintf("built-in model %s, variant %s, at the run's point (cryptocost model show %s); priced with %s",
-		mp.Name, cmpOr(mp.Variant, "default"), mp.Name, costs.Describe()), ""), "model "+mp.Name)
+	how := fmt.Sprintf("built-in model %s, variant %s, at the run's point (cryptocost model show %s); priced with %s",
+		mp.Name, cmpOr(mp.Variant, "default"), mp.Name, costs.Describe())
+	x.add(Exact(out.EnergyTotal()).metric(name, "J", label, how, ""), "model "+mp.Name)
+	if mp.TimeMetric != "" {
+		x.add(Exact(out.TimeTotal()).metric(mp.TimeMetric, "s", label, how, ""), "model "+mp.Name)
+	}
 }

@@ -143,6 +143,25 @@ type Operation struct {
 	// signatures to drain the battery").
 	PerBattery Value  `json:"per_battery,omitempty" yaml:"per_battery,omitempty"`
 	Note       string `json:"note,omitempty" yaml:"note,omitempty"`
+	// Residual makes a whole measured energy (S000's handshake energy)
+	// price the one component of a matching run's work that the profile
+	// has no figure for, as the study split it: the whole, less the
+	// operations named in Minus, less the components priced.
+	Residual *Residual `json:"residual,omitempty" yaml:"residual,omitempty"`
+}
+
+// Residual says which run a whole-energy figure stands for and which
+// component it prices by difference.
+type Residual struct {
+	// Component is the work component left to price ("asymmetric").
+	Component string `json:"component" yaml:"component"`
+	// Match are subject parameters a run's result must have, all of them
+	// (version "1.0", kex "rsa", client_auth "false", resumption "none").
+	Match map[string]string `json:"match" yaml:"match"`
+	// Minus names the profile's operations whose energy the study took
+	// off the whole as other parts (the plain TCP connection: the
+	// network's share).
+	Minus []string `json:"minus,omitempty" yaml:"minus,omitempty"`
 }
 
 // Covers reports whether the figure is for exactly this registry scheme
@@ -276,6 +295,16 @@ func (d *Device) validate(n *catalog.Node) error {
 		if !op.Time.Given() && !op.Energy.Given() && !op.Current.Given() && !op.EnergyPerByte.Given() {
 			return n.Errorf(f, "%q has no cost: give time, energy, current or energy_per_byte", op.Name)
 		}
+		if r := op.Residual; r != nil {
+			if r.Component == "" || len(r.Match) == 0 || !op.Energy.Given() {
+				return n.Errorf(f+".residual", "a residual needs the operation's energy, a component and the subject parameters it matches (match: {version: \"1.0\", kex: rsa})")
+			}
+			for _, m := range r.Minus {
+				if d.Operation(m) == nil {
+					return n.Errorf(f+".residual.minus", "%q is no operation of %s", m, d.Name)
+				}
+			}
+		}
 		for _, c := range []struct {
 			v     Value
 			field string
@@ -370,6 +399,28 @@ func (d *Device) BaselineState() string {
 }
 
 // RunsGo reports whether cryptocost built for goarch runs on the device.
+// Operation is the profile's operation of that name, or nil.
+func (d *Device) Operation(name string) *Operation {
+	for i := range d.Operations {
+		if d.Operations[i].Name == name {
+			return &d.Operations[i]
+		}
+	}
+	return nil
+}
+
+// Residuals are the whole-energy figures that price a component by
+// difference, in profile order.
+func (d *Device) Residuals() []Operation {
+	var out []Operation
+	for _, o := range d.Operations {
+		if o.Residual != nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 func (d *Device) RunsGo(goarch string) bool { return slices.Contains(d.CPU.GOARCH, goarch) }
 
 // OperationsFor returns the device's literature costs for family and

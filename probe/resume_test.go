@@ -48,7 +48,7 @@ func startSServer(t *testing.T, args ...string) string {
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
 		exited := make(chan struct{})
 		go func() { cmd.Wait(); close(exited) }()
-		if waitListening(addr, exited) {
+		if waitListening(cmd, addr, exited) {
 			t.Cleanup(func() {
 				stdin.Close()
 				cancel()

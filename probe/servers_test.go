@@ -17,17 +17,20 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"math/big"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/procnet"
 	"github.com/cryptocost/cryptocost/internal/testtier"
 	"golang.org/x/crypto/ocsp"
 )
@@ -185,7 +188,7 @@ func startOpenSSL(t *testing.T, args ...string) string {
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
 		exited := make(chan struct{})
 		go func() { cmd.Wait(); close(exited) }()
-		if waitListening(addr, exited) {
+		if waitListening(cmd, addr, exited) {
 			t.Cleanup(func() {
 				cancel()
 				<-exited
@@ -214,20 +217,30 @@ func freePort(t *testing.T) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// waitListening polls until addr accepts a connection or the process exits
-// (bounded: a minute, far more than s_server needs to start even on a
-// loaded host; the bound only keeps a broken server from hanging the test).
-func waitListening(addr string, exited <-chan struct{}) bool {
+// waitListening polls until the process's own socket listens on addr's
+// port (procnet; on a shared machine another process can take a port
+// picked free a moment before), or the process exits (bounded: a minute,
+// far more than s_server needs to start even on a loaded host; the bound
+// only keeps a broken server from hanging the test).
+func waitListening(cmd *exec.Cmd, addr string, exited <-chan struct{}) bool {
+	_, p, _ := net.SplitHostPort(addr)
+	port, _ := strconv.Atoi(p)
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
-		c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
-		if err == nil {
-			c.Close()
+		ok, err := procnet.Listening(cmd.Process.Pid, port)
+		if errors.Is(err, procnet.ErrUnsupported) {
+			c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+			ok = err == nil
+			if ok {
+				c.Close()
+			}
+		}
+		if ok {
 			return true
 		}
 		select {
 		case <-exited:
 			return false
-		case <-time.After(50 * time.Millisecond): // the next try: a poll for s_server's readiness
+		case <-time.After(5 * time.Millisecond): // the next try: a poll for s_server's readiness
 		}
 	}
 	return false

@@ -226,8 +226,10 @@ type ModelPoint struct {
 	Name    string             `json:"name"`
 	Variant string             `json:"variant,omitempty"`
 	Set     map[string]float64 `json:"set,omitempty"`
-	// Metric names the model's energy metric ("model/energy/reading").
-	Metric string `json:"metric,omitempty"`
+	// Metric names the model's energy metric ("model/energy/reading");
+	// TimeMetric, when set, its time ("model/time").
+	Metric     string `json:"metric,omitempty"`
+	TimeMetric string `json:"time_metric,omitempty"`
 }
 
 // Better says which direction of a metric is an improvement.

@@ -53,6 +53,7 @@ func init() {
 	// Times, in seconds, per operation (primitive), connection (TLS),
 	// request (remote-sign), reading (sensor) or message (time sync).
 	define("s", Lower, "", map[string]string{
+		"model/time":              "the analytic model's time at the run's point, priced on the run's device",
 		"time":                    "wall time per operation (median of samples), on the machine that ran it",
 		"signer-device-time":      "hash + sign time on the signer's device",
 		"t-sent/*":                "when the client sent a handshake message, from the connection's start",
@@ -132,6 +133,7 @@ func init() {
 		"registration-energy/*": "energy of one component per registration",
 		"amortised-energy":      "energy per reading with the session amortised over the readings",
 		"model/energy/*":        "the analytic model's energy at the run's point",
+		"model/energy":          "the analytic model's energy at the run's point, priced on the run's device",
 		"op/*/energy":           "a model operation's energy per evaluation",
 		"meter-energy/*":        "energy a meter attributes to one domain",
 	})

@@ -1,7 +1,6 @@
 package tlslab
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -17,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/procnet"
 )
 
 func init() { registerPeer(opensslPeer{}) }
@@ -259,11 +260,11 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
-// waitListening waits (at most 10 s) until the port is in LISTEN state in
-// /proc/net/tcp, without connecting (a probe connection would be a
-// connection s_server serves).
+// waitListening waits (at most 10 s) until s_server's own socket listens
+// on the port (procnet: /proc, without connecting — a probe connection
+// would be a connection s_server serves; and not just any socket: on a
+// shared machine another process can take the port first).
 func (s *opensslServer) waitListening(ctx context.Context, port int) error {
-	want := fmt.Sprintf(":%04X ", port)
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		select {
@@ -273,18 +274,13 @@ func (s *opensslServer) waitListening(ctx context.Context, port int) error {
 			return ctx.Err()
 		default:
 		}
-		data, err := os.ReadFile("/proc/net/tcp")
-		if err != nil {
-			// Not Linux: give it time.
-			time.Sleep(300 * time.Millisecond)
+		ok, err := procnet.Listening(s.cmd.Process.Pid, port)
+		if errors.Is(err, procnet.ErrUnsupported) {
+			time.Sleep(300 * time.Millisecond) // not Linux: give it time
 			return nil
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
-			f := strings.Fields(sc.Text())
-			if len(f) > 3 && strings.HasSuffix(f[1]+" ", want) && f[3] == "0A" {
-				return nil
-			}
+		if ok {
+			return nil
 		}
 		time.Sleep(2 * time.Millisecond)
 	}

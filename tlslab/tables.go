@@ -473,6 +473,8 @@ func energy(w io.Writer, rs []result.Result) {
 			if m := r.Metric(MetricEnergy + "/" + string(c)); m != nil {
 				total += m.Summary.Median
 				line += "\t" + siJoules(m.Summary.Median) + " " + shortLabel(m.Label)
+			} else if c != Radio && !hasWork(&r, c) {
+				line += "\tnone" // a resumed handshake does no asymmetric work
 			} else {
 				complete = false
 				cpu, cok := median(r, MetricCPUClient+"/"+string(c))
@@ -498,6 +500,16 @@ func energy(w io.Writer, rs []result.Result) {
 	} else {
 		fmt.Fprintln(w, "  (labels: imp imported from the literature, mod modelled (E = V·I·t or a radio model), est estimated, sim simulated; a part not priced says why in the notes, and the total is then not given)")
 	}
+}
+
+// hasWork: the connection recorded work of the component.
+func hasWork(r *result.Result, c Component) bool {
+	for _, w := range r.Work {
+		if w.Component == string(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // shortLabel is a figure's label in the energy table's cells.
@@ -567,7 +579,7 @@ func messages(w io.Writer, r result.Result) {
 			b = num(r, prefix+base)
 			shown[prefix+base] = true
 		}
-		fmt.Fprintf(tw, "%.3f\t%s\t%s\t%s\n", m.at/1e6, m.dir, m.name, b)
+		fmt.Fprintf(tw, "%.3f\t%s\t%s\t%s\n", m.at*1e3 /* seconds, the vocabulary's base unit */, m.dir, m.name, b)
 	}
 	tw.Flush()
 }

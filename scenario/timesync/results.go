@@ -109,6 +109,9 @@ func (r *Result) Trace(i int, linkName string) *result.Trace {
 // the work and traffic the costing stage prices on a device: each node's
 // verifications per interval and each node's received trace (one
 // interval's share).
+// modelled are the suites the secsywise model has a variant for.
+var modelled = map[string]bool{"ECDSA-160": true, "ECDSA-224": true, "RSA-1024": true, "RSA-2048": true}
+
 func ResultOf(r *Result, linkName string) result.Result {
 	s := r.Suite
 	params := map[string]string{"scenario": "timesync", "variant": s.Name, "receivers": strconv.Itoa(r.Receivers),
@@ -124,6 +127,11 @@ func ResultOf(r *Result, linkName string) result.Result {
 			Family: "sign", Operation: "verify", InputBytes: HeaderBytes, Params: params},
 		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: "timesync",
 			Timer: "monotonic wall clock (time.Now) and the receivers' thread CPU clocks", Samples: r.Syncs, Repetitions: r.Receivers, Stop: "fixed"}},
+	}
+	if modelled[s.Name] {
+		// The secsywise model at its default point, priced on the run's
+		// device by the costing stage, beside the measured run.
+		res.Model = &result.ModelPoint{Name: "secsywise", Variant: s.Name, Metric: "model/energy", TimeMetric: "model/time"}
 	}
 	res.Provenance.Verified = s.Verified
 	if s.Verified == "" {

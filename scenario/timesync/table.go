@@ -53,7 +53,11 @@ func WriteTable(w io.Writer, run *result.Run) error {
 	}
 	tw.Flush()
 
-	fmt.Fprintf(w, "\nOn %s, beside the secsywise model (default point, cost table telosb; modelled)\n", dash(env.Device))
+	how := "cost table telosb: no --device"
+	if env.Device != "" {
+		how = "priced on " + env.Device + " by the costing stage, as the run"
+	}
+	fmt.Fprintf(w, "\nOn %s, beside the secsywise model (default point, %s)\n", dash(env.Device), how)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "SIGNATURE\tATTACK\tVERIFY\tENERGY OPS\tENERGY RX\tENERGY\tMODEL: PAYLOAD B\tMODEL: TIME\tMODEL: ENERGY\t")
 	modelled := secsywise()
@@ -66,7 +70,11 @@ func WriteTable(w io.Writer, run *result.Run) error {
 			val(r, OpMetric("op-device-time", r.Subject.Scheme), "%.4g ms", 1e3, notes), val(r, MetricEnergyVerify, "%.4g mJ", 1e3, notes),
 			val(r, MetricEnergyRadio, "%.4g mJ", 1e3, notes), val(r, MetricEnergy, "%.4g mJ", 1e3, notes)}
 		if m, ok := modelled[p["variant"]]; ok {
-			row = append(row, fmt.Sprintf("%.4g", m.payload), fmt.Sprintf("%.4g ms", m.timeMS), fmt.Sprintf("%.4g mJ", m.energyMJ))
+			t, e := fmt.Sprintf("%.4g ms", m.timeMS), fmt.Sprintf("%.4g mJ", m.energyMJ)
+			if r.Metric("model/energy") != nil { // priced on the run's device
+				t, e = val(r, "model/time", "%.4g ms", 1e3, notes), val(r, "model/energy", "%.4g mJ", 1e3, notes)
+			}
+			row = append(row, fmt.Sprintf("%.4g", m.payload), t, e)
 		} else {
 			row = append(row, "—", "—", "—")
 		}
