@@ -38,13 +38,18 @@ type Image struct {
 	Hash   string
 	Sizes  Sizes
 	Cached bool // found in the cache, not built now
-	// GCCVersion and SimavrVersion name the tools, for provenance.
-	GCCVersion, SimavrVersion string
+	// GCCVersion and SimVersion name the tools, for provenance.
+	GCCVersion, SimVersion string
+	// MaxInputs is the cap on inputs per operation the image was built
+	// with (0: every input the bench file declares).
+	MaxInputs int
+	// Code is the image's disassembly, for a target with a cycle estimate.
+	Code *Disassembly
 }
 
 // Sizes are an image's memory use in bytes.
 type Sizes struct {
-	// The whole image, from the linker map (and checked against avr-size).
+	// The whole image, from the linker map (and checked against size -A).
 	Text, Data, BSS, NoInit int
 	// The kernel alone: its objects and the runtime routines only it
 	// needs (LinkMap.Attribute). Text includes its constants in flash.
@@ -72,6 +77,7 @@ type DoesNotFitError struct {
 	Flash, FlashMax        int
 	StaticRAM, SRAMMax     int
 	StackReached, SRAMFree int // set when the stack ran into .bss at run time
+	StackNeed              int // set when the kernel's known stack (Kernel.MinStack) does not fit
 }
 
 func (e *DoesNotFitError) Error() string {
@@ -82,6 +88,14 @@ func (e *DoesNotFitError) Error() string {
 	}
 	if e.StaticRAM > e.SRAMMax {
 		why = append(why, fmt.Sprintf("needs %d B of SRAM for .data and .bss before any stack, the %s has %d B", e.StaticRAM, t.Name, e.SRAMMax))
+	}
+	switch {
+	case e.StackNeed > 0 && e.StaticRAM == 0:
+		why = append(why, fmt.Sprintf("its deepest operation needs %d B of stack (measured by painting), more than the %d B of SRAM the %s has (not built)",
+			e.StackNeed, e.SRAMMax, t.Name))
+	case e.StackNeed > 0:
+		why = append(why, fmt.Sprintf("its deepest operation needs %d B of stack (measured by painting) and %d B of .data and .bss, %d B in all; the %s has %d B of SRAM",
+			e.StackNeed, e.StaticRAM, e.StackNeed+e.StaticRAM, t.Name, e.SRAMMax))
 	}
 	if e.StackReached > 0 {
 		why = append(why, fmt.Sprintf("its stack used all %d B of SRAM left after %d B of .data and .bss", e.SRAMFree, e.StaticRAM))
@@ -101,15 +115,26 @@ func CacheDir() (string, error) {
 // Build returns the image of k for t at opt, from the cache in cacheDir
 // when an identical one was built before. An image too big for the target
 // is built (the linker's limits are lifted so the sizes can be told) and
-// returned with a *DoesNotFitError.
-func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Kernel, opt string) (*Image, error) {
+// returned with a *DoesNotFitError; so is one whose kernel's known stack
+// (Kernel.MinStack) does not fit beside its .data and .bss. A kernel whose
+// stack alone exceeds the part's SRAM is not built: nil and the error.
+//
+// maxInputs > 0 builds an image that times each operation on at most that
+// many inputs (tests time one; the command line every secret).
+func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Kernel, opt string, maxInputs int) (*Image, error) {
 	if !slices.Contains(Opts, opt) {
 		return nil, fmt.Errorf("unknown optimisation level %q: want one of %s", opt, strings.Join(Opts, ", "))
 	}
+	if k.MinStack > t.SRAMBytes() {
+		// its stack alone is larger than the part's SRAM: not worth
+		// building (and on AVR, where a frame is limited to 32 KiB,
+		// avr-gcc may refuse to)
+		return nil, &DoesNotFitError{Image: &Image{Kernel: k, Target: t, Opt: opt}, SRAMMax: t.SRAMBytes(), StackNeed: k.MinStack}
+	}
 	files := k.files()
-	img := &Image{Kernel: k, Target: t, Opt: opt, GCCVersion: tc.GCCVersion, SimavrVersion: tc.SimavrVersion}
-	flags := tc.cflags(t, k, opt)
-	hash, err := imageHash(files, append(flags, tc.GCCVersion))
+	img := &Image{Kernel: k, Target: t, Opt: opt, GCCVersion: tc.GCCVersion, SimVersion: tc.SimVersion, MaxInputs: maxInputs}
+	flags := tc.cflags(t, k, opt, maxInputs)
+	hash, err := imageHash(files, append(append(flags, tc.ldflags(t)...), tc.GCCVersion))
 	if err != nil {
 		return nil, fmt.Errorf("kernel %s: %w", k.Name, err)
 	}
@@ -124,29 +149,66 @@ func (tc *Toolchain) Build(ctx context.Context, cacheDir string, t Target, k Ker
 	if err := tc.measureSizes(ctx, img); err != nil {
 		return nil, err
 	}
-	if img.Sizes.Flash() > t.FlashBytes() || img.Sizes.StaticRAM() > t.SRAMBytes() {
-		return img, &DoesNotFitError{Image: img, Flash: img.Sizes.Flash(), FlashMax: t.FlashBytes(),
-			StaticRAM: img.Sizes.StaticRAM(), SRAMMax: t.SRAMBytes()}
+	fit := &DoesNotFitError{Image: img, Flash: img.Sizes.Flash(), FlashMax: t.FlashBytes(),
+		StaticRAM: img.Sizes.StaticRAM(), SRAMMax: t.SRAMBytes()}
+	switch {
+	case fit.Flash > fit.FlashMax || fit.StaticRAM > fit.SRAMMax:
+		return img, fit
+	case k.MinStack > 0 && fit.StaticRAM+k.MinStack > fit.SRAMMax:
+		// it would overflow its stack: tell, do not run it
+		fit.StackNeed = k.MinStack
+		return img, fit
 	}
 	return img, nil
 }
 
-func (tc *Toolchain) cflags(t Target, k Kernel, opt string) []string {
-	flags := []string{
-		"-mmcu=" + t.MCU,
-		"-DF_CPU=" + strconv.FormatFloat(t.ClockHz(), 'f', 0, 64) + "UL",
-		"-" + opt, "-std=gnu11", "-Wall", "-Wextra",
+// cflags are the compiler flags of every file of the image.
+func (tc *Toolchain) cflags(t Target, k Kernel, opt string, maxInputs int) []string {
+	flags := append(slices.Clone(t.Build.Flags), tc.spec.cflags...)
+	flags = append(flags,
+		"-DF_CPU="+strconv.FormatFloat(t.ClockHz(), 'f', 0, 64)+"UL",
+		"-"+opt, "-std=gnu11", "-Wall", "-Wextra",
 		// one section per function and object, so the map attributes
 		// every byte and --gc-sections drops what nothing calls
 		"-ffunction-sections", "-fdata-sections",
+	)
+	if maxInputs > 0 {
+		flags = append(flags, fmt.Sprintf("-DMCU_MAX_INPUTS=%d", maxInputs))
 	}
 	return append(flags, k.Defines...)
+}
+
+// ldflags are the link's own flags: the layout, and limits lifted so that
+// an image too big for the part still links and tells its sizes.
+func (tc *Toolchain) ldflags(t Target) []string {
+	flags := []string{"-Wl,--gc-sections", "-Wl,-Map=image.map"}
+	if t.IsAVR() {
+		// these override the limits -mmcu sets in avr-libc's scripts
+		return append(flags, "-Wl,--defsym=__TEXT_REGION_LENGTH__=0x100000", "-Wl,--defsym=__DATA_REGION_LENGTH__=0xffa0")
+	}
+	flags = append(flags, tc.spec.ldflags...)
+	return append(flags,
+		fmt.Sprintf("-Wl,--defsym=__flash_origin=%#x", t.Build.FlashOrigin),
+		fmt.Sprintf("-Wl,--defsym=__ram_origin=%#x", t.Build.RAMOrigin),
+		fmt.Sprintf("-Wl,--defsym=__ram_length=%#x", t.SRAMBytes()))
+}
+
+// harnessSources are the harness's files for target t: the portable part
+// and the platform's.
+func harnessSources(t Target) []string {
+	return []string{"harness.c", "platform_" + t.Build.Platform + ".c"}
 }
 
 // imageHash covers every source file (any change rebuilds) and the flags.
 func imageHash(files fs.FS, flags []string) (string, error) {
 	h := sha256.New()
-	names, err := fs.Glob(files, "*")
+	var names []string
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, p)
+		}
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
@@ -181,22 +243,19 @@ func (tc *Toolchain) compile(ctx context.Context, cacheDir string, img *Image, f
 	// counts the library routines they pull in as theirs.
 	k := img.Kernel
 	var objects []string
-	for _, src := range append(append(slices.Clone(k.Sources), k.Bench), "harness.c") {
+	gcc := filepath.Base(tc.GCC)
+	for _, src := range append(append(slices.Clone(k.Sources), k.Bench), harnessSources(img.Target)...) {
 		obj := src + ".o"
 		args := append(slices.Clone(flags), "-c", src, "-o", obj)
 		if out, err := tc.run(ctx, tmp, tc.GCC, args...); err != nil {
-			return fmt.Errorf("kernel %s: avr-gcc -%s %s: %v\n%s", k.Name, img.Opt, src, err, out)
+			return fmt.Errorf("kernel %s for %s: %s -%s %s: %v\n%s", k.Name, img.Target.Name, gcc, img.Opt, src, err, out)
 		}
 		objects = append(objects, obj)
 	}
-	args := append(slices.Clone(flags), "-Wl,--gc-sections", "-Wl,-Map=image.map",
-		// lift the part's limits (these override the ones -mmcu sets) so
-		// an image too big still links and its sizes can be reported
-		"-Wl,--defsym=__TEXT_REGION_LENGTH__=0x100000", "-Wl,--defsym=__DATA_REGION_LENGTH__=0xffa0",
-		"-o", "image.elf")
-	args = append(args, objects...)
+	args := append(slices.Clone(flags), tc.ldflags(img.Target)...)
+	args = append(append(args, "-o", "image.elf"), objects...)
 	if out, err := tc.run(ctx, tmp, tc.GCC, args...); err != nil {
-		return fmt.Errorf("kernel %s: linking: %v\n%s", k.Name, err, out)
+		return fmt.Errorf("kernel %s for %s: linking: %v\n%s", k.Name, img.Target.Name, err, out)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "objects"), []byte(strings.Join(objects, "\n")+"\n"), 0o644); err != nil {
 		return err
@@ -219,7 +278,7 @@ func (tc *Toolchain) run(ctx context.Context, dir, name string, args ...string) 
 }
 
 // measureSizes reads the image's map, attributes the kernel's share, and
-// checks the totals against avr-size: two independent counts of one image.
+// checks the totals against size -A: two independent counts of one image.
 func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 	f, err := os.Open(filepath.Join(img.Dir, "image.map"))
 	if err != nil {
@@ -247,7 +306,7 @@ func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 
 	out, err := tc.run(ctx, img.Dir, tc.Size, "-A", "image.elf")
 	if err != nil {
-		return fmt.Errorf("kernel %s: avr-size: %v\n%s", img.Kernel.Name, err, out)
+		return fmt.Errorf("kernel %s: %s: %v\n%s", img.Kernel.Name, filepath.Base(tc.Size), err, out)
 	}
 	got := parseAvrSizeA(out)
 	for _, sec := range []struct {
@@ -255,13 +314,14 @@ func (tc *Toolchain) measureSizes(ctx context.Context, img *Image) error {
 		n    int
 	}{{".text", s.Text}, {".data", s.Data}, {".bss", s.BSS}, {".noinit", s.NoInit}} {
 		if got[sec.name] != sec.n {
-			return fmt.Errorf("kernel %s: the linker map says %s is %d B, avr-size says %d B", img.Kernel.Name, sec.name, sec.n, got[sec.name])
+			return fmt.Errorf("kernel %s: the linker map says %s is %d B, %s says %d B", img.Kernel.Name, sec.name, sec.n, filepath.Base(tc.Size), got[sec.name])
 		}
 	}
 	return nil
 }
 
-// parseAvrSizeA reads `avr-size -A`'s "section size addr" table.
+// parseAvrSizeA reads `size -A`'s "section size addr" table (binutils, any
+// target).
 func parseAvrSizeA(out string) map[string]int {
 	sizes := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader([]byte(out)))

@@ -2,6 +2,7 @@ package mcu
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,16 +16,24 @@ type Output struct {
 	Calib    *Calibration
 	KATs     []KATResult
 	Ops      []Op
-	Ended    bool // the "end" line arrived
-	Lines    int  // lines of harness output read
+	Ended    bool   // the "end" line arrived
+	Failed   int    // the end line's count of failed tests
+	Fault    string // the platform's fault handler ran: what it said
+	Lines    int    // lines of harness output read
 	Last     string
+	// Windows are the instruction profiler's counts, one per measurement
+	// (by seq), for a target with a cycle estimate.
+	Windows []*Window
 }
 
-// Calibration is the harness's measurement of itself.
+// Calibration is the harness's measurement of itself, in raw counts.
 type Calibration struct {
-	EmptyCycles uint64 // an empty call through the timed path
-	ISRCycles   uint64 // what one Timer1 overflow interrupt adds
-	Stack       int    // the empty call's stack: its return address
+	Empty uint64 // an empty call through the timed path
+	// ISRWith and ISRWithout are a fixed loop across one counter overflow
+	// with the overflow interrupt enabled and disabled: their difference
+	// is what one interrupt adds.
+	ISRWith, ISRWithout uint64
+	Stack               int // the empty call's stack: its return address on the AVR
 }
 
 // KATResult is one known-answer test's verdict.
@@ -37,7 +46,10 @@ type KATResult struct {
 type Op struct {
 	Name         string
 	Bytes, State int
-	Runs         []OpRun
+	// Inputs is how many inputs the bench file declares; Runs may be
+	// fewer when the image was built to time fewer (MCU_MAX_INPUTS).
+	Inputs int
+	Runs   []OpRun
 	// RerunStack is the stack of the interrupt-free rerun, -1 if none;
 	// Probe says the rerun used the op's shorter probe.
 	RerunStack int
@@ -48,25 +60,50 @@ type Op struct {
 // OpRun is one timed run on one input.
 type OpRun struct {
 	Input   int
-	Cycles  uint64 // raw: overhead and interrupts included
+	Count   uint64 // raw: overhead and interrupts included
 	ISRRuns uint64
 	Stack   int  // -1: not measured (interrupted)
 	Full    bool // the stack reached the end of .bss
 	Free    int
+	Seq     int    // the measurement's number (the profiler's window)
 	Check   string // "pass", "fail", "none"
 }
 
-// NetCycles are the operation's own cycles: the raw count minus the empty
-// call's and the interrupts' cycles.
-func (o *Output) NetCycles(r OpRun) (uint64, error) {
+// Units converts a raw count to cycles or instructions: count ÷ ticks per
+// unit, rounded. Each counter reading is off by less than one tick, so
+// with more than two ticks per unit the rounding gives the exact count.
+func Units(count uint64, ticksPerUnit float64) uint64 {
+	if ticksPerUnit == 1 {
+		return count
+	}
+	return uint64(math.Round(float64(count) / ticksPerUnit))
+}
+
+// ISRUnits is what one counter-overflow interrupt adds, in units.
+func (c *Calibration) ISRUnits(tpu float64) (uint64, error) {
+	with, without := Units(c.ISRWith, tpu), Units(c.ISRWithout, tpu)
+	if with < without {
+		return 0, fmt.Errorf("the calibration loop took %d with its interrupt and %d without", with, without)
+	}
+	return with - without, nil
+}
+
+// Net is a run's own count in units (cycles or instructions): the raw count
+// converted, minus the empty call's and the interrupts'.
+func (o *Output) Net(r OpRun, tpu float64) (uint64, error) {
 	if o.Calib == nil {
 		return 0, fmt.Errorf("no calibration line")
 	}
-	over := o.Calib.EmptyCycles + r.ISRRuns*o.Calib.ISRCycles
-	if r.Cycles < over {
-		return 0, fmt.Errorf("measured %d cycles, less than the harness's own %d", r.Cycles, over)
+	isr, err := o.Calib.ISRUnits(tpu)
+	if err != nil {
+		return 0, err
 	}
-	return r.Cycles - over, nil
+	raw := Units(r.Count, tpu)
+	over := Units(o.Calib.Empty, tpu) + r.ISRRuns*isr
+	if raw < over {
+		return 0, fmt.Errorf("measured %d, less than the harness's own %d", raw, over)
+	}
+	return raw - over, nil
 }
 
 // Stack is the op's stack high-water mark over its clean runs and rerun,
@@ -101,7 +138,10 @@ func (p *OutputParser) Output() *Output { return p.out }
 // jumped to address 0, which a crash does.
 var errRestart = fmt.Errorf("the firmware restarted (a reset, or a crash that jumped to address 0)")
 
-// Line parses one line of simavr's stderr. Lines that are not the
+// HarnessVersion is the line format's version (kernels/harness.c).
+const HarnessVersion = "2"
+
+// Line parses one line of the simulator's output. Lines that are not the
 // harness's (simavr's own messages) are ignored.
 func (p *OutputParser) Line(raw string) error {
 	s := strings.TrimSpace(ansi.ReplaceAllString(raw, ""))
@@ -116,7 +156,7 @@ func (p *OutputParser) Line(raw string) error {
 	}
 	o := p.out
 	switch f[0] {
-	case "cryptocost-mcu", "calib", "kat", "op", "stack", "end":
+	case "cryptocost-mcu", "calib", "kat", "op", "stack", "end", "fault":
 	default:
 		return nil
 	}
@@ -136,8 +176,8 @@ func (p *OutputParser) Line(raw string) error {
 		if o.Kernel != "" || o.Lines > 1 {
 			return errRestart
 		}
-		if len(f) < 2 || f[1] != "1" {
-			return bad("unknown harness version, want 1")
+		if len(f) < 2 || f[1] != HarnessVersion {
+			return bad("unknown harness version, want %s", HarnessVersion)
 		}
 		o.Kernel = kv["kernel"]
 		n, err := strconv.Atoi(kv["sram-free"])
@@ -147,12 +187,13 @@ func (p *OutputParser) Line(raw string) error {
 		o.SRAMFree = n
 	case "calib":
 		empty, err1 := strconv.ParseUint(kv["empty"], 0, 64)
-		isr, err2 := strconv.ParseUint(kv["isr"], 0, 64)
-		stack, err3 := strconv.Atoi(kv["stack"])
-		if err1 != nil || err2 != nil || err3 != nil {
-			return bad("want empty=, isr= and stack= numbers")
+		with, err2 := strconv.ParseUint(kv["isr-with"], 0, 64)
+		without, err3 := strconv.ParseUint(kv["isr-without"], 0, 64)
+		stack, err4 := strconv.Atoi(kv["stack"])
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			return bad("want empty=, isr-with=, isr-without= and stack= numbers")
 		}
-		o.Calib = &Calibration{EmptyCycles: empty, ISRCycles: isr, Stack: stack}
+		o.Calib = &Calibration{Empty: empty, ISRWith: with, ISRWithout: without, Stack: stack}
 	case "kat":
 		if len(f) != 3 || (f[2] != "pass" && f[2] != "fail") {
 			return bad("want kat NAME pass|fail")
@@ -164,16 +205,15 @@ func (p *OutputParser) Line(raw string) error {
 		}
 		var r OpRun
 		var err error
-		nums := map[string]*int{"input": &r.Input, "free": &r.Free}
-		var bytes, state int
-		nums["bytes"], nums["state"] = &bytes, &state
+		var bytes, state, inputs int
+		nums := map[string]*int{"input": &r.Input, "free": &r.Free, "seq": &r.Seq, "bytes": &bytes, "state": &state, "inputs": &inputs}
 		for k, dst := range nums {
 			if *dst, err = strconv.Atoi(kv[k]); err != nil {
 				return bad("%s: %v", k, err)
 			}
 		}
-		if r.Cycles, err = strconv.ParseUint(kv["cycles"], 0, 64); err != nil {
-			return bad("cycles: %v", err)
+		if r.Count, err = strconv.ParseUint(kv["count"], 0, 64); err != nil {
+			return bad("count: %v", err)
 		}
 		if r.ISRRuns, err = strconv.ParseUint(kv["isr"], 10, 64); err != nil {
 			return bad("isr: %v", err)
@@ -187,13 +227,13 @@ func (p *OutputParser) Line(raw string) error {
 			return bad("check %q, want pass, fail or none", r.Check)
 		}
 		if r.Input == 0 {
-			o.Ops = append(o.Ops, Op{Name: f[1], Bytes: bytes, State: state, RerunStack: -1})
+			o.Ops = append(o.Ops, Op{Name: f[1], Bytes: bytes, State: state, Inputs: inputs, RerunStack: -1})
 		}
 		if len(o.Ops) == 0 {
 			return bad("a run on input %d without one on input 0", r.Input)
 		}
 		op := &o.Ops[len(o.Ops)-1]
-		if op.Name != f[1] || op.Bytes != bytes || r.Input != len(op.Runs) {
+		if op.Name != f[1] || op.Bytes != bytes || r.Input != len(op.Runs) || r.Input >= inputs {
 			return bad("input %d of %s/%d out of order", r.Input, f[1], bytes)
 		}
 		op.Runs = append(op.Runs, r)
@@ -210,6 +250,9 @@ func (p *OutputParser) Line(raw string) error {
 		op.Probe = len(f) > 3 && f[3] == "probe"
 	case "end":
 		o.Ended = true
+		o.Failed, _ = strconv.Atoi(kv["failed"])
+	case "fault":
+		o.Fault = strings.TrimSpace(strings.TrimPrefix(s, "fault"))
 	}
 	return nil
 }

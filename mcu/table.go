@@ -10,10 +10,12 @@ import (
 	"github.com/cryptocost/cryptocost/result"
 )
 
-// WriteTable writes mcu runs as a table shaped like S004's (draft-aks-
+// WriteTable writes mcu runs as tables shaped like S004's (draft-aks-
 // crypto-sensors-02 §6): execution time in milliseconds at the target's
 // clock, RAM and ROM in bytes, and the comparable RSA key length, one row
-// per kernel, operation, input size and optimisation level.
+// per kernel, operation, input size and optimisation level, and one table
+// per target. On an AVR the cycles are simulated exactly; on a QEMU target
+// the instructions are, and cycles and time are estimates, marked ≈.
 func WriteTable(w io.Writer, runs ...*result.Run) error {
 	for i, run := range runs {
 		if i > 0 {
@@ -28,37 +30,75 @@ func WriteTable(w io.Writer, runs ...*result.Run) error {
 
 func writeTable(w io.Writer, run *result.Run) error {
 	fmt.Fprintf(w, "cryptocost %s · run %s\n", run.Tool.Version, run.ID)
-	for _, n := range run.Environment.Notes {
-		if strings.HasPrefix(n, "measured on a simulated") {
-			fmt.Fprintln(w, n)
-		}
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	notes := map[string]int{}
 	var order []string
-	mark := func(text string) string {
-		n, ok := notes[text]
-		if !ok {
-			n = len(notes) + 1
-			notes[text] = n
-			order = append(order, text)
-		}
-		return fmt.Sprintf(" [%d]", n)
-	}
-	energy := false // an ENERGY column when a device profile priced the run
+	byTarget := map[string][]result.Result{}
 	for _, r := range run.Results {
+		if r.Subject.Kind != "mcu" {
+			continue
+		}
+		t := r.Subject.Params["target"]
+		if _, ok := byTarget[t]; !ok {
+			order = append(order, t)
+		}
+		byTarget[t] = append(byTarget[t], r)
+	}
+	notes := &footnotes{index: map[string]int{}}
+	for i, name := range order {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		for _, n := range run.Environment.Notes {
+			if strings.HasPrefix(n, "measured on a simulated "+name+" ") {
+				fmt.Fprintln(w, n)
+			}
+		}
+		if err := writeTargetTable(w, name, byTarget[name], notes); err != nil {
+			return err
+		}
+	}
+	for _, text := range notes.order {
+		fmt.Fprintf(w, "[%d] %s\n", notes.index[text], text)
+	}
+	if run.Status != result.Complete {
+		fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
+	}
+	return nil
+}
+
+// footnotes number the notes of a table, once per text.
+type footnotes struct {
+	index map[string]int
+	order []string
+}
+
+func (f *footnotes) mark(text string) string {
+	n, ok := f.index[text]
+	if !ok {
+		n = len(f.index) + 1
+		f.index[text] = n
+		f.order = append(f.order, text)
+	}
+	return fmt.Sprintf(" [%d]", n)
+}
+
+func writeTargetTable(w io.Writer, target string, rs []result.Result, notes *footnotes) error {
+	cycles := true // an AVR: simulated cycles; else instructions and estimates
+	energy := false
+	for _, r := range rs {
+		cycles = cycles && r.Subject.Params["counts"] != "instructions"
 		energy = energy || r.Metric("energy") != nil
 	}
-	head := "KERNEL\tOPERATION\tINPUT\tOPT\tTIME ms\tCYCLES\tCYCLES/B\tSTACK B\tRAM B\tROM B\tSECURITY\tRSA EQUIV."
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := "KERNEL\tOPERATION\tINPUT\tOPT\tTIME ms\tCYCLES\tCYCLES/B\tSTACK B\tRAM B\tROM B\tSECURITY\tRSA EQUIV.\tTIMING"
+	if !cycles {
+		head = "KERNEL\tOPERATION\tINPUT\tOPT\tINSTRUCTIONS\tINSNS/B\t≈CYCLES\t≈TIME ms\tSTACK B\tRAM B\tROM B\tSECURITY\tRSA EQUIV.\tTIMING"
+	}
 	if energy {
 		head += "\tENERGY µJ"
 	}
 	fmt.Fprintln(tw, head)
 	last := ""
-	for _, r := range run.Results {
-		if r.Subject.Kind != "mcu" {
-			continue
-		}
+	for _, r := range rs {
 		p := r.Subject.Params
 		label := p["label"]
 		if label == last {
@@ -72,21 +112,16 @@ func writeTable(w io.Writer, run *result.Run) error {
 			if p["fit"] == "no" {
 				what = "does not fit"
 			}
-			fmt.Fprintf(tw, "%s%s\t\t%s\t%s%s\n", label, orDash(r.Subject.Operation), p["opt"], what, mark(r.Error))
+			fmt.Fprintf(tw, "%s%s\t\t%s\t%s%s\n", label, orDash(r.Subject.Operation), p["opt"], what, notes.mark(r.Error))
 			continue
 		}
 		input := "-"
 		if r.Subject.InputBytes > 0 {
 			input = fmt.Sprintf("%d B", r.Subject.InputBytes)
 		}
-		ms := r.Metric("time").Summary.Median * 1e3
-		cycles := strconv.FormatFloat(r.Metric("cycles").Summary.Median, 'f', 0, 64)
-		for _, warn := range r.Warnings {
-			cycles += mark(warningKind(warn))
-		}
-		cpb := ""
-		if m := r.Metric("cycles-per-byte"); m != nil {
-			cpb = strconv.FormatFloat(m.Summary.Median, 'f', 1, 64)
+		var warn string
+		for _, wn := range r.Warnings {
+			warn += notes.mark(warningKind(wn))
 		}
 		security := p["security_bits"]
 		if security == "0" {
@@ -96,27 +131,82 @@ func writeTable(w io.Writer, run *result.Run) error {
 		if rsa == "0" {
 			rsa = "-"
 		}
-		row := fmt.Sprintf("%s%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%.0f\t%.0f\t%s\t%s", label, r.Subject.Operation, input, p["opt"],
-			msString(ms), cycles, cpb, r.Metric("stack").Summary.Median, r.Metric("ram").Summary.Median, r.Metric("rom").Summary.Median,
-			security, rsa)
+		var cols []string
+		if cycles {
+			cols = []string{msString(median(r, "time") * 1e3), count(r, "cycles") + warn, perByte(r, "cycles-per-byte")}
+		} else {
+			est, t := "-", "-"
+			if m := r.Metric("cycles"); m != nil {
+				how, _, _ := strings.Cut(m.Method, "; range")
+				est = count(r, "cycles") + notes.mark(string(m.Label)+": "+how)
+				t = msString(median(r, "time") * 1e3)
+			}
+			cols = []string{count(r, "instructions") + warn, perByte(r, "instructions-per-byte"), est, t}
+		}
+		row := label + strings.Join(append([]string{r.Subject.Operation, input, p["opt"]}, cols...), "\t")
+		row += fmt.Sprintf("\t%.0f\t%.0f\t%.0f\t%s\t%s\t%s", median(r, "stack"), median(r, "ram"), median(r, "rom"), security, rsa, timingShort(p))
 		if m := r.Metric("energy"); energy && m != nil {
-			row += "\t" + strconv.FormatFloat(m.Summary.Median*1e6, 'g', 4, 64) + mark(string(m.Label)+": "+m.Method) // µJ
+			row += "\t" + strconv.FormatFloat(m.Summary.Median*1e6, 'g', 4, 64) + notes.mark(string(m.Label)+": "+m.Method) // µJ
 		}
 		fmt.Fprintln(tw, row)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "TIME = CYCLES ÷ clock, from a cycle-accurate simulation (simavr), not from hardware. RAM = STACK (high-water")
-	fmt.Fprintln(w, "mark, by painting) + the kernel's .data/.bss + the caller's key, context and buffers. ROM = the kernel's code")
-	fmt.Fprintln(w, "and constants with the runtime routines only it uses (linker map). RSA EQUIV.: NIST SP 800-57 Part 1 Table 2.")
-	for _, text := range order {
-		fmt.Fprintf(w, "[%d] %s\n", notes[text], text)
+	if cycles {
+		fmt.Fprintln(w, "TIME = CYCLES ÷ clock, from a cycle-accurate simulation (simavr), not from hardware.")
+	} else {
+		fmt.Fprintln(w, "INSTRUCTIONS are counted exactly in QEMU, on a board standing for the part. ≈CYCLES are estimated from them")
+		fmt.Fprintln(w, "with the core's TRM cycle table and ≈TIME = ≈CYCLES ÷ the part's clock: estimates, not measurements.")
 	}
-	if run.Status != result.Complete {
-		fmt.Fprintf(w, "run %s: %s\n", run.Status, strings.Join(run.Errors, "; "))
-	}
+	fmt.Fprintln(w, "RAM = STACK (high-water mark, by painting) + the kernel's .data/.bss + the caller's key, context and buffers.")
+	fmt.Fprintln(w, "ROM = the kernel's code and constants with the runtime routines only it uses (linker map).")
+	fmt.Fprintln(w, "RSA EQUIV.: NIST SP 800-57 Part 1 Table 2.")
+	fmt.Fprintln(w, "TIMING: the spread of the count over the operation's inputs, eight different secrets for an operation on a secret.")
 	return nil
+}
+
+func median(r result.Result, name string) float64 {
+	if m := r.Metric(name); m != nil {
+		return m.Summary.Median
+	}
+	return 0
+}
+
+func count(r result.Result, name string) string {
+	if m := r.Metric(name); m != nil {
+		return strconv.FormatFloat(m.Summary.Median, 'f', 0, 64)
+	}
+	return "-"
+}
+
+func perByte(r result.Result, name string) string {
+	if m := r.Metric(name); m != nil {
+		return strconv.FormatFloat(m.Summary.Median, 'f', 1, 64)
+	}
+	return ""
+}
+
+// timingShort is the TIMING column: the leak verdict in a few words.
+func timingShort(p map[string]string) string {
+	v, n := p["timing"], p["timing_inputs"]
+	switch {
+	case v == "":
+		return "-"
+	case strings.HasPrefix(v, "constant time"):
+		return "constant, " + n + " secrets"
+	case strings.HasPrefix(v, "leaks: the same instructions"):
+		return "branches leak, " + n + " secrets"
+	case strings.HasPrefix(v, "leaks:"):
+		pct := ""
+		if i, j := strings.Index(v, "("), strings.Index(v, ")"); i > 0 && j > i {
+			pct = " " + v[i+1:j]
+		}
+		return "leaks" + pct + ", " + n + " secrets"
+	case strings.HasPrefix(v, "varies with public data"), strings.HasSuffix(v, "(public data)"):
+		return "public data"
+	}
+	return "not checked"
 }
 
 func orDash(s string) string {

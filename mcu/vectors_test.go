@@ -6,6 +6,7 @@ import (
 	"crypto/cipher"
 	"crypto/ed25519"
 	"crypto/hmac"
+	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/binary"
@@ -83,6 +84,34 @@ var headers = []header{
 		for _, n := range []string{"sha256_abc", "sha256_2block"} {
 			got := sha256.Sum256(v(n + "_msg"))
 			eq(t, n, got[:], v(n+"_md"))
+		}
+	}},
+	{"vectors_sha1.h", []vector{
+		{"sha1_abc_msg", hx("abc"), "FIPS 180-4 example (NIST, SHA1.pdf): one block"},
+		{"sha1_abc_md", "a9993e364706816aba3e25717850c26c9cd0d89d", "FIPS 180-4 example (NIST, SHA1.pdf)"},
+		{"sha1_2block_msg", hx("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"), "FIPS 180-4 example (NIST, SHA1.pdf): two blocks"},
+		{"sha1_2block_md", "84983e441c3bd26ebaae4aa1f95129e5e54670f1", "FIPS 180-4 example (NIST, SHA1.pdf)"},
+	}, func(t *testing.T, v func(string) []byte) {
+		for _, n := range []string{"sha1_abc", "sha1_2block"} {
+			got := sha1.Sum(v(n + "_msg"))
+			eq(t, n, got[:], v(n+"_md"))
+		}
+	}},
+	{"vectors_hmac_sha1.h", []vector{
+		{"rfc2202_1_key", strings.Repeat("0b", 20), "RFC 2202 §3 (HMAC-SHA-1 test case 1)"},
+		{"rfc2202_1_data", hx("Hi There"), "RFC 2202 §3 test case 1"},
+		{"rfc2202_1_mac", "b617318655057264e28bc0b6fb378c8ef146be00", "RFC 2202 §3 test case 1"},
+		{"rfc2202_2_key", hx("Jefe"), "RFC 2202 §3 (test case 2)"},
+		{"rfc2202_2_data", hx("what do ya want for nothing?"), "RFC 2202 §3 test case 2"},
+		{"rfc2202_2_mac", "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79", "RFC 2202 §3 test case 2"},
+		{"rfc2202_6_key", strings.Repeat("aa", 80), "RFC 2202 §3 (test case 6)"},
+		{"rfc2202_6_data", hx("Test Using Larger Than Block-Size Key - Hash Key First"), "RFC 2202 §3 test case 6"},
+		{"rfc2202_6_mac", "aa4ae5e15272d00e95705637ce8a3b55ed402112", "RFC 2202 §3 test case 6"},
+	}, func(t *testing.T, v func(string) []byte) {
+		for _, n := range []string{"rfc2202_1", "rfc2202_2", "rfc2202_6"} {
+			m := hmac.New(sha1.New, v(n+"_key"))
+			m.Write(v(n + "_data"))
+			eq(t, n, m.Sum(nil), v(n+"_mac"))
 		}
 	}},
 	{"vectors_hmac_sha256.h", []vector{
@@ -189,7 +218,22 @@ var headers = []header{
 		{"rfc7748_bob_priv", "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb", "RFC 7748 §6.1: Bob's private key"},
 		{"rfc7748_bob_pub", "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f", "RFC 7748 §6.1: Bob's public key"},
 		{"rfc7748_shared", "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742", "RFC 7748 §6.1: the shared secret"},
+		{"x25519_secrets", hex.EncodeToString(x25519Secrets()), "the eight secrets the operations are timed on: RFC 7748 §6.1's private keys of Alice and Bob, then SHA-256(\"cryptocost x25519 secret N\") for N = 2..7"},
+		{"x25519_secrets_public", hex.EncodeToString(x25519Each(curve25519.Basepoint)), "x/crypto/curve25519: each secret's public key"},
+		{"x25519_secrets_shared", hex.EncodeToString(x25519Each(mustHex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"))), "x/crypto/curve25519: each secret with RFC 7748 §6.1 Bob's public key"},
 	}, func(t *testing.T, v func(string) []byte) {
+		secrets, pubs, shared := v("x25519_secrets"), v("x25519_secrets_public"), v("x25519_secrets_shared")
+		eq(t, "secret 0 is Alice's", secrets[:32], v("rfc7748_alice_priv"))
+		eq(t, "secret 1 is Bob's", secrets[32:64], v("rfc7748_bob_priv"))
+		eq(t, "secret 0's public key is Alice's", pubs[:32], v("rfc7748_alice_pub"))
+		eq(t, "secret 1's public key is Bob's", pubs[32:64], v("rfc7748_bob_pub"))
+		eq(t, "secret 0 with Bob's key is the shared secret", shared[:32], v("rfc7748_shared"))
+		for i := 0; i < 8; i++ {
+			pub, _ := curve25519.X25519(secrets[32*i:32*i+32], curve25519.Basepoint)
+			eq(t, fmt.Sprintf("secret %d public", i), pub, pubs[32*i:32*i+32])
+			sh, _ := curve25519.X25519(secrets[32*i:32*i+32], v("rfc7748_bob_pub"))
+			eq(t, fmt.Sprintf("secret %d shared", i), sh, shared[32*i:32*i+32])
+		}
 		for _, n := range []string{"rfc7748_1", "rfc7748_2"} {
 			got, err := curve25519.X25519(v(n+"_k"), v(n+"_u"))
 			if err != nil {
@@ -201,8 +245,8 @@ var headers = []header{
 		eq(t, "RFC 7748 §6.1 Alice's public key", pub, v("rfc7748_alice_pub"))
 		pub, _ = curve25519.X25519(v("rfc7748_bob_priv"), curve25519.Basepoint)
 		eq(t, "RFC 7748 §6.1 Bob's public key", pub, v("rfc7748_bob_pub"))
-		shared, _ := curve25519.X25519(v("rfc7748_alice_priv"), v("rfc7748_bob_pub"))
-		eq(t, "RFC 7748 §6.1 shared", shared, v("rfc7748_shared"))
+		dh, _ := curve25519.X25519(v("rfc7748_alice_priv"), v("rfc7748_bob_pub"))
+		eq(t, "RFC 7748 §6.1 shared", dh, v("rfc7748_shared"))
 	}},
 	{"vectors_ed25519.h", []vector{
 		{"rfc8032_2_secret", "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb", "RFC 8032 §7.1 TEST 2: SECRET KEY"},
@@ -211,7 +255,7 @@ var headers = []header{
 		{"rfc8032_2_sig", "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00", "RFC 8032 §7.1 TEST 2: SIGNATURE"},
 		{"rfc8032_abc_secret", "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42", "RFC 8032 §7.1 TEST SHA(abc): SECRET KEY"},
 		{"rfc8032_abc_public", "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf", "RFC 8032 §7.1 TEST SHA(abc): PUBLIC KEY"},
-		{"rfc8032_abc_msg", "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f", "RFC 8032 §7.1 TEST SHA(abc): MESSAGE (SHA-512 of \"abc\")"},
+		{"rfc8032_abc_msg", rfc8032AbcMsg, "RFC 8032 §7.1 TEST SHA(abc): MESSAGE (SHA-512 of \"abc\")"},
 		{"rfc8032_abc_sig", "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704", "RFC 8032 §7.1 TEST SHA(abc): SIGNATURE"},
 		// A second key and message for the constant-time check, with the
 		// public key and signature of Go's crypto/ed25519 (checked below).
@@ -219,7 +263,21 @@ var headers = []header{
 		{"ed25519_go_msg", seqHex(0x80, 64), "a second 64-byte message: bytes 80 81 ... bf"},
 		{"ed25519_go_public", "2543b92ff1095511476adc8369db6ddc933665a11978dda1404ee1066ca9559d", "Go crypto/ed25519: the public key of ed25519_go_secret"},
 		{"ed25519_go_sig", "83388d5cdf4167ffa5ce1af6b414bd6ab3ef9c341990b159ad937e60ca6646ed96bb34278a9f01a53d383ec107545e55993e300286820359974fb7d7660f1d0f", "Go crypto/ed25519: the signature of ed25519_go_msg"},
+		// The eight secrets keygen and sign are timed on, all signing
+		// TEST SHA(abc)'s message.
+		{"ed25519_secrets", hex.EncodeToString(ed25519Secrets()), "the eight secrets: RFC 8032 TEST SHA(abc)'s secret key, ed25519_go_secret, then SHA-256(\"cryptocost ed25519 secret N\") for N = 2..7"},
+		{"ed25519_secrets_public", hex.EncodeToString(ed25519Each(func(k ed25519.PrivateKey) []byte { return k.Public().(ed25519.PublicKey) })), "Go crypto/ed25519: each secret's public key"},
+		{"ed25519_secrets_sig", hex.EncodeToString(ed25519Each(func(k ed25519.PrivateKey) []byte { return ed25519.Sign(k, mustHex(rfc8032AbcMsg)) })), "Go crypto/ed25519: each secret's signature of TEST SHA(abc)'s message"},
 	}, func(t *testing.T, v func(string) []byte) {
+		secrets, pubs, sigs := v("ed25519_secrets"), v("ed25519_secrets_public"), v("ed25519_secrets_sig")
+		eq(t, "secret 0 is TEST SHA(abc)'s", secrets[:32], v("rfc8032_abc_secret"))
+		eq(t, "secret 1 is the second key", secrets[32:64], v("ed25519_go_secret"))
+		eq(t, "secret 0's signature is TEST SHA(abc)'s", sigs[:64], v("rfc8032_abc_sig"))
+		for i := 0; i < 8; i++ {
+			k := ed25519.NewKeyFromSeed(secrets[32*i : 32*i+32])
+			eq(t, fmt.Sprintf("secret %d public", i), k.Public().(ed25519.PublicKey), pubs[32*i:32*i+32])
+			eq(t, fmt.Sprintf("secret %d signature", i), ed25519.Sign(k, v("rfc8032_abc_msg")), sigs[64*i:64*i+64])
+		}
 		goKey := ed25519.NewKeyFromSeed(v("ed25519_go_secret"))
 		eq(t, "second public key", goKey.Public().(ed25519.PublicKey), v("ed25519_go_public"))
 		eq(t, "second signature", ed25519.Sign(goKey, v("ed25519_go_msg")), v("ed25519_go_sig"))
@@ -231,6 +289,65 @@ var headers = []header{
 		abc := sha512.Sum512([]byte("abc"))
 		eq(t, "SHA-512(abc)", abc[:], v("rfc8032_abc_msg"))
 	}},
+}
+
+// rfc8032AbcMsg is RFC 8032 §7.1 TEST SHA(abc)'s message.
+const rfc8032AbcMsg = "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+
+// derivedSecrets are n 32-byte secrets: the first ones given, the rest
+// SHA-256("cryptocost NAME secret N"), so that the timed runs see eight
+// different secrets anyone can recompute.
+func derivedSecrets(name string, first ...string) []byte {
+	var out []byte
+	for i := 0; i < 8; i++ {
+		if i < len(first) {
+			out = append(out, mustHex(first[i])...)
+			continue
+		}
+		h := sha256.Sum256([]byte(fmt.Sprintf("cryptocost %s secret %d", name, i)))
+		out = append(out, h[:]...)
+	}
+	return out
+}
+
+func x25519Secrets() []byte {
+	return derivedSecrets("x25519", "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a", "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb")
+}
+
+// x25519Each is X25519 of each secret with the point u, concatenated.
+func x25519Each(u []byte) []byte {
+	var out []byte
+	s := x25519Secrets()
+	for i := 0; i < 8; i++ {
+		r, err := curve25519.X25519(s[32*i:32*i+32], u)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, r...)
+	}
+	return out
+}
+
+func ed25519Secrets() []byte {
+	return derivedSecrets("ed25519", "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42", seqHex(0x40, 32))
+}
+
+// ed25519Each is f of each secret's key, concatenated.
+func ed25519Each(f func(ed25519.PrivateKey) []byte) []byte {
+	var out []byte
+	s := ed25519Secrets()
+	for i := 0; i < 8; i++ {
+		out = append(out, f(ed25519.NewKeyFromSeed(s[32*i:32*i+32]))...)
+	}
+	return out
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // speck64_128 is Speck64/128 encryption written from ePrint 2013/404 §4.2,

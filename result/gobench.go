@@ -113,7 +113,7 @@ func (gobenchFormat) writeLines(bw *benchfmt.Writer, r Result, cfg []benchfmt.Co
 			// 1.01e-6 s is 1010 ns, not 1010.0000000000001; 5 V ×
 			// 10.5 mA is 0.0525 W, not 0.052500000000000005.
 			v = roundSig(v*f, 12)
-			if shared[unit] > 1 && !goConvention[m.Name] {
+			if shared[unit] > 1 && !goConvention[m.Name] && m.Name != m.Unit { // cycles stays cycles/op beside cycles-spread
 				unit = m.Name + "-" + labelled(unit, m.Label)
 			} else {
 				unit = labelled(unit, m.Label)

@@ -37,9 +37,10 @@ const (
 	// Estimated: derived from a measurement by an assumption (cycles from
 	// the nominal clock, a time scaled from another device).
 	Estimated Label = "estimated"
-	// Simulated: counted by running the code on a model of the device — a
-	// cycle-accurate simulator (simavr) or an instruction-counting
-	// emulator (QEMU with -icount): exact for the model, not the silicon.
+	// Simulated: counted by running the code on a model of a device the
+	// run does not have — a cycle-accurate simulator (simavr: cycles) or
+	// an instruction-counting emulator (QEMU with -icount: instructions):
+	// exact for the model, not a measurement of the silicon.
 	Simulated Label = "simulated"
 )
 

@@ -152,6 +152,34 @@ func TestGobenchParsesWithBenchfmt(t *testing.T) {
 	}
 }
 
+// TestGobenchSharedUnits: metrics that share a unit on one line are each
+// named in it, except Go's own and a metric named for its unit, so an MCU
+// line keeps cycles/op beside its spread. Fast tier.
+func TestGobenchSharedUnits(t *testing.T) {
+	r := Result{
+		Subject: Subject{Kind: "mcu", Name: "Speck@avr/encrypt/8", Operation: "encrypt", InputBytes: 8},
+		Metrics: []Metric{
+			NewScalar("cycles", "cycles", Lower, Simulated, 1200),
+			NewScalar("time", "s", Lower, Simulated, 75e-6),
+			NewScalar("cycles-spread", "cycles", Lower, Simulated, 0),
+			NewScalar("cycles-min", "cycles", Lower, Estimated, 1100),
+			NewScalar("stack", "B", Lower, Simulated, 40),
+			NewScalar("rom", "B", Lower, Measured, 900),
+		},
+		Provenance: Provenance{Label: Simulated, Method: Method{Name: "simulated: test", Samples: 1, Stop: "fixed"}},
+	}
+	run := fixture()
+	run.Results = []Result{r}
+	var buf bytes.Buffer
+	if err := (gobenchFormat{}).Write(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	want := "1200 sim-cycles/op 75000 sim-ns/op 0 cycles-spread-sim-cycles/op 1100 cycles-min-est-cycles/op 40 stack-sim-B/op 900 rom-B/op\n"
+	if !strings.HasSuffix(buf.String(), want) {
+		t.Errorf("gobench line:\n%s\nwant it to end %q", buf.String(), want)
+	}
+}
+
 func TestJSONRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	if err := (jsonFormat{}).Write(&buf, fixture()); err != nil {

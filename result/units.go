@@ -33,40 +33,41 @@ func (c unitConversion) apply(v float64) float64 { return v * c.mul / c.div }
 // behaviour: SI-prefixed (s, J, W, A, B/s, Hz), bytes (B, decimal
 // prefixes), or plain (counts, %, cycles).
 var baseUnits = map[string]unitStyle{
-	"s":             siStyle,
-	"J":             siStyle,
-	"J/B":           siStyle,
-	"W":             siStyle,
-	"A":             siStyle,
-	"C":             siStyle,
-	"V":             siStyle,
-	"Hz":            siStyle,
-	"B/s":           siStyle,
-	"bit/s":         siStyle,
-	"B":             byteStyle,
-	"bit":           plainStyle, // S003\'s models count bits on the air
-	"promotions":    plainStyle,
-	"ops/s":         plainStyle,
-	"cycles":        plainStyle,
-	"cycles/B":      plainStyle,
-	"instructions":  plainStyle,
-	"allocs":        plainStyle,
-	"%":             plainStyle,
-	"x":             plainStyle, // a ratio
-	"ops":           plainStyle,
-	"packets":       plainStyle,
-	"frames":        plainStyle,
-	"records":       plainStyle,
-	"flights":       plainStyle,
-	"round-trips":   plainStyle,
-	"messages":      plainStyle,
-	"attacks":       plainStyle,
-	"signatures":    plainStyle,
-	"readings":      plainStyle,
-	"verifications": plainStyle,
-	"fragments":     plainStyle,
-	"periods":       plainStyle,
-	"1":             plainStyle, // a count of nothing more specific
+	"s":              siStyle,
+	"J":              siStyle,
+	"J/B":            siStyle,
+	"W":              siStyle,
+	"A":              siStyle,
+	"C":              siStyle,
+	"V":              siStyle,
+	"Hz":             siStyle,
+	"B/s":            siStyle,
+	"bit/s":          siStyle,
+	"B":              byteStyle,
+	"bit":            plainStyle, // S003\'s models count bits on the air
+	"promotions":     plainStyle,
+	"ops/s":          plainStyle,
+	"cycles":         plainStyle,
+	"cycles/B":       plainStyle,
+	"instructions":   plainStyle,
+	"instructions/B": plainStyle,
+	"allocs":         plainStyle,
+	"%":              plainStyle,
+	"x":              plainStyle, // a ratio
+	"ops":            plainStyle,
+	"packets":        plainStyle,
+	"frames":         plainStyle,
+	"records":        plainStyle,
+	"flights":        plainStyle,
+	"round-trips":    plainStyle,
+	"messages":       plainStyle,
+	"attacks":        plainStyle,
+	"signatures":     plainStyle,
+	"readings":       plainStyle,
+	"verifications":  plainStyle,
+	"fragments":      plainStyle,
+	"periods":        plainStyle,
+	"1":              plainStyle, // a count of nothing more specific
 }
 
 type unitStyle int
@@ -266,7 +267,7 @@ func perOp(unit string) (string, float64) {
 	switch unit {
 	case "s":
 		return "ns/op", 1e9
-	case "B/s", "ops/s", "bit/s", "%", "x", "cycles/B", "J/B":
+	case "B/s", "ops/s", "bit/s", "%", "x", "cycles/B", "instructions/B", "J/B":
 		return unit, 1
 	case "1":
 		return "count/op", 1

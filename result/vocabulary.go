@@ -214,7 +214,7 @@ func init() {
 		"registration-air-bytes-down":    "air bytes of the registration, directory → sensor",
 		"model/amortised-air-bytes-up":   "the analytic model's air bytes per reading, sensor → proxy",
 		"model/amortised-air-bytes-down": "the analytic model's air bytes per reading, proxy → sensor",
-		"stack":                          "stack bytes an MCU operation uses (painted)",
+		"stack":                          "stack bytes an MCU operation uses (painted in the simulator)",
 		"ram":                            "RAM an MCU operation needs: stack + static-ram + state",
 		"static-ram":                     "static RAM of an MCU kernel's own objects (.data + .bss from the linker map)",
 		"rom":                            "flash bytes of an MCU image's code and constants",
@@ -233,13 +233,20 @@ func init() {
 		"rate": "operations per second",
 	})
 	define("cycles", Lower, "", map[string]string{
-		"cycles": "CPU cycles per operation (a hardware counter, a simulator, or estimated and labelled so)",
+		"cycles":        "CPU cycles per operation (a hardware counter, a simulator, or estimated and labelled so)",
+		"cycles-min":    "the low end of an MCU operation's estimated cycles (the cycle rule's fastest case for each instruction)",
+		"cycles-max":    "the high end of an MCU operation's estimated cycles (the cycle rule's slowest case for each instruction)",
+		"cycles-spread": "an MCU operation's largest minus smallest cycles over its inputs (its secrets): 0 is constant time on a core without a cache",
 	})
 	define("cycles/B", Lower, "", map[string]string{
 		"cycles-per-byte": "CPU cycles per input byte of a bulk operation",
 	})
 	define("instructions", Lower, "", map[string]string{
-		"instructions": "instructions per operation, counted by an emulator",
+		"instructions":        "instructions per operation, counted by an emulator",
+		"instructions-spread": "an MCU operation's largest minus smallest instruction count over its inputs (its secrets), counted by an emulator",
+	})
+	define("instructions/B", Lower, "", map[string]string{
+		"instructions-per-byte": "instructions per input byte of a bulk operation, counted by an emulator",
 	})
 	define("allocs", Lower, "", map[string]string{
 		"allocs": "heap allocations per operation",
@@ -392,7 +399,7 @@ func normalize(m *Metric) {
 // messages) rather than measuring a ratio or a physical quantity.
 func isCount(unit string) bool {
 	switch unit {
-	case "%", "x", "cycles/B", "ops/s", "bit", "B":
+	case "%", "x", "cycles/B", "instructions/B", "ops/s", "bit", "B":
 		return false
 	}
 	return baseUnits[unit] == plainStyle

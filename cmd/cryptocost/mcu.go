@@ -1,14 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/internal/progress"
@@ -22,17 +25,24 @@ func init() { commands = append(commands, newMCUCmd) }
 func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcu",
-		Short: "Measure cryptography on a simulated microcontroller (cycles, RAM, ROM)",
-		Example: `  cryptocost mcu list
+		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
+		Example: `  cryptocost mcu list --targets
   cryptocost mcu bench --quick
-  cryptocost mcu bench --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json`,
-		Long: `Build C kernels for a microcontroller with avr-gcc, run them in the
-cycle-accurate simulator simavr, and report cycles and time per operation,
-stack, RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
+  cryptocost mcu bench --target atmega328p,cortex-m4 --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json
+  cryptocost mcu compare s004 kernels.json`,
+		Long: `Build C kernels for a microcontroller and run them in a simulator: the AVRs
+(ATmega328P, ATmega2560) with avr-gcc in the cycle-accurate simavr, the
+Cortex-M0/M3/M4/M7 and an RV32IMAC core with their GCC cross compilers in
+QEMU. Report cycles (AVR) or instructions (QEMU, with cycles estimated from
+the core's TRM) per operation, the timing spread over eight secrets, stack,
+RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
 
-Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr.`,
+Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr for the
+AVRs; gcc-arm-none-eabi, picolibc-arm-none-eabi, qemu-system-arm and gcc for
+the Cortex-M targets; gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf
+and qemu-system-misc for rv32imac (cryptocost mcu list --targets).`,
 	}
-	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd())
+	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
 }
 
@@ -45,33 +55,52 @@ func newMCUBenchCmd() *cobra.Command {
 		quick    bool
 		quiet    bool
 		device   string
+		refName  string
 		outputs  outputFlags
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
-		Short: "Measure the kernels on a simulated ATmega328P (Arduino Uno)",
+		Short: "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
 		Long: `Build each kernel (at -Os and -O2 unless --opt says otherwise) into a firmware
-image for the target and run it in simavr at the target's clock. Every image
-runs its known-answer tests inside the simulator before timing anything; a
-failure gives an error and no number. Then each operation is timed with Timer1
-at prescaler 1 (cycle-accurate in simavr) on one or more inputs, and its stack
-is measured by painting. RAM is the stack plus the kernel's static data plus
-the caller's key, context and buffers; ROM is the kernel's code and constants
-from the linker map. Time is cycles at the target's clock (16 MHz).
+image for each target and run it in the target's simulator. Every image runs
+its known-answer tests inside the simulator before timing anything; a failure
+gives an error and no number. Then each operation is counted on its inputs —
+eight different secrets for an operation that handles one — and its stack is
+measured by painting.
+
+On the AVRs (simavr) Timer1 counts cycles exactly and time is cycles at the
+part's clock. On the Cortex-M and RISC-V targets QEMU, run with -icount,
+counts instructions exactly (SysTick or instret); cycles and time are
+estimated from the core's TRM cycle table where there is one (Cortex-M0, M3,
+M4), labelled estimated. The TIMING column says whether the count depends on
+the secret: "constant time (0 cycles spread over 8 secrets)" or "leaks: ...".
+RAM is the stack plus the kernel's static data plus the caller's key, context
+and buffers; ROM is the kernel's code and constants from the linker map.
 
 Images are cached by content hash under the user cache directory, so a second
 run only simulates. Kernels that do not fit the part's flash or SRAM are
 reported as "does not fit" with their sizes; a firmware that runs past
---timeout is killed and reported. RSA-2048 (minutes of simulation) runs only
-when named: --kernel 'rsa2048-*'.
+--timeout is killed and reported. RSA-2048 and ECDSA P-256 with the ladder
+(minutes of simulation each on an AVR) run only when named: --kernel
+'rsa2048-*', --kernel 'ecdsa-p256-ct'. --target all runs every target.
+
+--reference s004 measures the kernels S004's table names (those that are not
+slow, unless --kernel says) and prints S004's rows, imported, beside them,
+one table per target; cryptocost mcu compare s004 does the same from saved
+runs.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
 		Example: `  cryptocost mcu bench --target atmega328p
   cryptocost mcu bench --quick
-  cryptocost mcu bench --kernel aes128,speck64-128,present80 --opt Os
+  cryptocost mcu bench --target cortex-m4 --kernel aes128
+  cryptocost mcu bench --target atmega2560 --kernel rsa2048-crt --opt Os --timeout 3h
+  cryptocost mcu bench --target all --opt Os,O2,O3 -o matrix.json
   cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
-  cryptocost mcu list`,
+  cryptocost mcu bench --kernel 'ecdsa*' -o ecdsa.json
+  cryptocost mcu bench --reference s004
+  cryptocost mcu bench --target cortex-m4,atmega2560 --kernel ecdsa-p256-fast --opt Os --reference s004
+  cryptocost mcu list --targets`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -89,6 +118,15 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 					opts.Kernels = quickKernels()
 				}
 			}
+			var ref *mcu.Reference
+			if refName != "" {
+				if ref, err = mcu.ReferenceByName(refName); err != nil {
+					return fmt.Errorf("--reference: %w", err)
+				}
+				if !cmd.Flags().Changed("kernel") {
+					opts.Kernels = referenceKernels(ref)
+				}
+			}
 			plan, err := mcu.NewPlan(opts)
 			if err != nil {
 				return err
@@ -96,7 +134,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := saves.validate(); err != nil {
 				return err
 			}
-			dev, err := mcuDevice(device, cmd.Flags().Changed("device"), opts.Target)
+			prices, err := mcuPricing(plan, device, cmd.Flags().Changed("device"))
 			if err != nil {
 				return err
 			}
@@ -106,7 +144,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if jobs < 1 {
 				return fmt.Errorf("--jobs %d: want at least 1", jobs)
 			}
-			tc, err := mcu.FindToolchain(cmd.Context())
+			tcs, err := mcu.Toolchains(cmd.Context(), plan.Targets)
 			if err != nil {
 				return err
 			}
@@ -116,18 +154,24 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				}
 			}
 			bar := progress.New("mcu", quiet)
-			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchain: tc, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
+			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchains: tcs, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
 			run.Tool = tool()
 			run.Command = os.Args
-			if dev != nil {
-				// The costing stage: the simulated time is the device's when
-				// its profile names this target.
-				if err := costing.Price(run, costing.Options{Device: dev}); err != nil {
-					return err
-				}
+			// The costing stage: a target's simulated time is a device's
+			// when the device's profile names that target.
+			if err := priceMCU(run, prices); err != nil {
+				return err
 			}
 			if err := outputs.write(cmd, format, run); err != nil {
 				return err
+			}
+			if ref != nil && format.Name() == "table" {
+				for _, t := range plan.Targets {
+					fmt.Fprintln(cmd.OutOrStdout())
+					if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(ref, t, run)); err != nil {
+						return err
+					}
+				}
 			}
 			saves.save(cmd, run, quiet)
 			switch run.Status {
@@ -140,13 +184,15 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Target, "target", "atmega328p", "the microcontroller: atmega328p (Arduino Uno)")
-	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device the target simulates, such as arduino-uno for atmega328p; '' for none)")
-	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "avr-gcc optimisation levels: Os, O1, O2, O3")
+	f.StringSliceVar(&opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
+	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
+	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
+	f.IntVar(&opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
 	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
 	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
 	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.StringVar(&refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
 	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
 	outputs.register(cmd)
@@ -154,10 +200,19 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	return cmd
 }
 
-// mcuDevice is the device an mcu run is priced on: the one named, else the
-// device whose profile names the target as its simulation ("" given
-// explicitly: none).
-func mcuDevice(name string, given bool, target string) (*device.Device, error) {
+// mcuPrice is one device an mcu run is priced on, and the target whose
+// results it prices ("" for every result: a device the user named).
+type mcuPrice struct {
+	device *device.Device
+	target string
+}
+
+// mcuPricing says what an mcu run is priced on, before any work: the
+// device named (every result; the costing stage says "not priced" for the
+// targets it does not simulate), or by default the device each target
+// simulates where a profile names it (arduino-uno for atmega328p), or
+// nothing for --device ”.
+func mcuPricing(plan *mcu.Plan, name string, given bool) ([]mcuPrice, error) {
 	if given {
 		if name == "" {
 			return nil, nil
@@ -166,9 +221,50 @@ func mcuDevice(name string, given bool, target string) (*device.Device, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--device: %w", err)
 		}
-		return d, nil
+		if err := costing.CheckDevice(d); err != nil {
+			return nil, fmt.Errorf("--device: %w", err)
+		}
+		return []mcuPrice{{device: d}}, nil
 	}
-	return device.ForTarget(target), nil
+	var out []mcuPrice
+	for _, t := range plan.Targets {
+		if d := device.ForTarget(t.Name); d != nil {
+			out = append(out, mcuPrice{device: d, target: t.Name})
+		}
+	}
+	return out, nil
+}
+
+// priceMCU runs the costing stage on each device's share of the run.
+func priceMCU(run *result.Run, prices []mcuPrice) error {
+	var devices []string
+	for _, pr := range prices {
+		if pr.target == "" {
+			return costing.Price(run, costing.Options{Device: pr.device})
+		}
+		part := *run
+		part.Results = nil
+		var at []int
+		for i, r := range run.Results {
+			if r.Subject.Params["target"] == pr.target {
+				part.Results = append(part.Results, r)
+				at = append(at, i)
+			}
+		}
+		if err := costing.Price(&part, costing.Options{Device: pr.device}); err != nil {
+			return err
+		}
+		for j, i := range at {
+			run.Results[i] = part.Results[j]
+		}
+		devices = append(devices, pr.device.Name)
+	}
+	// one device names the run's; several are each in their results'
+	// metrics and methods
+	if len(devices) == 1 {
+		run.Environment.Device = devices[0]
+	}
+	return nil
 }
 
 // quickKernels are the kernels a --quick run measures: the symmetric ones,
@@ -192,18 +288,30 @@ func (mcuTable) Description() string                          { return "a table 
 func (mcuTable) Write(w io.Writer, runs ...*result.Run) error { return mcu.WriteTable(w, runs...) }
 
 func newMCUListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "list",
-		Short:   "List the microcontroller kernels and targets",
-		Example: "  cryptocost mcu list",
-		Args:    cobra.NoArgs,
+	var onlyTargets bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the microcontroller targets and kernels",
+		Example: `  cryptocost mcu list
+  cryptocost mcu list --targets`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "TARGET\tPART\tBOARD\tCORE\tCLOCK\tFLASH\tSRAM\tSIMULATOR\tCOUNTS\tDEBIAN PACKAGES")
 			for _, t := range mcu.Targets() {
-				fmt.Fprintf(w, "target %s\n", t.Describe())
+				counts := t.Unit()
+				if t.Simulator.CycleRule != "" {
+					counts += ", cycles estimated"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s %s\t%s\t%s\n", t.Name, t.Part, t.Board, t.Core,
+					quantity(t.Clock), quantity(t.Flash), quantity(t.SRAM), t.Simulator.Name, t.Simulator.Machine, counts, strings.Join(mcu.Packages(t), " "))
+			}
+			if err := tw.Flush(); err != nil || onlyTargets {
+				return err
 			}
 			fmt.Fprintln(w)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "KERNEL\tALGORITHM\tFAMILY\tSECURITY\tSOURCES\tNOTE")
 			for _, k := range mcu.Kernels() {
 				note := k.Label
@@ -219,4 +327,82 @@ func newMCUListCmd() *cobra.Command {
 			return tw.Flush()
 		},
 	}
+	cmd.Flags().BoolVar(&onlyTargets, "targets", false, "list the targets only")
+	return cmd
+}
+
+// quantity is a number and its unit without the source: "16 MHz".
+func quantity(q catalog.Quantity) string {
+	return strconv.FormatFloat(q.Value, 'g', -1, 64) + " " + q.Unit
+}
+
+// referenceKernels are the kernels a study's rows name that are not slow:
+// a slow one (RSA-2048) runs only when --kernel names it.
+func referenceKernels(ref *mcu.Reference) []string {
+	var names []string
+	for _, name := range ref.Kernels() {
+		if k, ok := mcu.KernelByName(name); ok && !k.Slow {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func newMCUCompareCmd() *cobra.Command {
+	var (
+		db     dbFlag
+		target string
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare STUDY [RUN...]",
+		Short: "Print a study's published table (S004's) beside the kernels measured here",
+		Long: `Print each row of a study's table — S004's RSA and ECDSA on an Arduino Uno:
+algorithm, key size or curve, library — beside the closest kernel measured in
+the given runs: time in ms at 16 MHz, RAM, ROM, the ratio of times, and the
+comparable RSA strength (NIST SP 800-57 and the study's own column). The
+study's figures are imported (their source is printed); the kernels' are
+simulated. Rows with no comparable kernel (Relic's binary curves) say why.
+
+Each RUN is an mcu run JSON file (cryptocost mcu bench -o) or a stored run ID,
+unique prefix or "latest"; several runs merge (the fastest optimisation level
+of each kernel is shown). With no RUN, the study's table alone.`,
+		Example: `  cryptocost mcu bench --kernel 'ecdsa*,rsa512-sm-*,rsa1024-sm-*' -o s004.json
+  cryptocost mcu compare s004 s004.json
+  cryptocost mcu compare s004 latest --format json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := mcu.ReferenceByName(args[0])
+			if err != nil {
+				return err
+			}
+			tg, err := mcu.TargetByName(target)
+			if err != nil {
+				return fmt.Errorf("--target: %w", err)
+			}
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			loaded, err := loadRuns(cmd.Context(), &db, args[1:], false)
+			if err != nil {
+				return err
+			}
+			var runs []*result.Run
+			for _, l := range loaded {
+				runs = append(runs, l.run)
+			}
+			c := mcu.Compare(ref, tg, runs...)
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(c)
+			}
+			return mcu.WriteComparison(cmd.OutOrStdout(), c)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&target, "target", "atmega328p", "compare the kernels measured on this target")
+	f.StringVar(&format, "format", "table", "table or json")
+	db.register(cmd)
+	return cmd
 }

@@ -32,8 +32,8 @@ func mcuSetup(env *testscript.Env) error {
 }
 
 // checkmcu FILE N: FILE is an mcu run with at least N results, each either
-// numbers (cycles, time, stack, RAM, ROM; measured in the simulator after
-// its known-answer tests) or an error and no numbers.
+// numbers (cycles or instructions, stack, RAM, ROM; simulated after its
+// known-answer tests) or an error and no numbers.
 func checkMCU(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 || neg {
 		ts.Fatalf("usage: checkmcu FILE N")
@@ -54,11 +54,18 @@ func checkMCU(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			continue
 		}
-		if r.Provenance.Label != result.Simulated || r.Provenance.Method.Name != "simulated: simavr atmega328p" ||
+		if r.Provenance.Label != result.Simulated || !strings.HasPrefix(r.Provenance.Method.Name, "simulated: ") ||
 			!strings.HasPrefix(r.Provenance.Verified, "known-answer tests passed in the simulator") {
 			ts.Fatalf("%s: provenance %+v", r.Subject.Name, r.Provenance)
 		}
-		for _, m := range []string{"cycles", "time", "stack", "static-ram", "state", "ram", "rom"} {
+		counts := r.Subject.Params["counts"]
+		if c := r.Metric(counts); c == nil || c.Label != result.Simulated {
+			ts.Fatalf("%s: %s %+v", r.Subject.Name, counts, c)
+		}
+		if r.Subject.Params["timing"] == "" {
+			ts.Fatalf("%s: no timing verdict", r.Subject.Name)
+		}
+		for _, m := range []string{"stack", "static-ram", "state", "ram", "rom"} {
 			if r.Metric(m) == nil {
 				ts.Fatalf("%s: no %s metric", r.Subject.Name, m)
 			}

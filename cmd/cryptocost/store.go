@@ -185,7 +185,9 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 		if st == nil {
 			var err error
 			if st, err = db.openExisting(ctx); err != nil {
-				return nil, err
+				// name the argument: a mistyped file name reads as a run
+				// ID, and the store's own error would not say which
+				return nil, fmt.Errorf("%s is not a file, nor a run in the store: %w", ref, err)
 			}
 		}
 		got, err := st.Get(ctx, ref)

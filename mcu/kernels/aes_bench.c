@@ -97,11 +97,11 @@ MCU_NAME(n_cbc_decrypt, "cbc-decrypt");
 MCU_NAME(n_ctr_op, "ctr");
 
 const struct mcu_op mcu_ops[] PROGMEM = {
-	{n_expand, 0, sizeof key + sizeof rk, 2, setup, op_expand, 0, 0},
-	{n_encrypt, 16, 16 + sizeof rk, 2, setup, op_encrypt, 0, 0},
-	{n_decrypt, 16, 16 + sizeof rk, 2, setup, op_decrypt, 0, 0},
-	{n_cbc_encrypt, 128, sizeof buf + sizeof iv + sizeof rk, 2, setup, op_cbc_encrypt, 0, 0},
-	{n_cbc_decrypt, 128, sizeof buf + sizeof iv + sizeof rk, 2, setup, op_cbc_decrypt, 0, 0},
-	{n_ctr_op, 16, 16 + sizeof iv + sizeof rk, 2, setup, op_ctr, 0, 0},
+	{n_expand, 0, sizeof key + sizeof rk, MCU_SECRETS, setup, op_expand, 0, 0},
+	{n_encrypt, 16, 16 + sizeof rk, MCU_SECRETS, setup, op_encrypt, 0, 0},
+	{n_decrypt, 16, 16 + sizeof rk, MCU_SECRETS, setup, op_decrypt, 0, 0},
+	{n_cbc_encrypt, 128, sizeof buf + sizeof iv + sizeof rk, MCU_SECRETS, setup, op_cbc_encrypt, 0, 0},
+	{n_cbc_decrypt, 128, sizeof buf + sizeof iv + sizeof rk, MCU_SECRETS, setup, op_cbc_decrypt, 0, 0},
+	{n_ctr_op, 16, 16 + sizeof iv + sizeof rk, MCU_SECRETS, setup, op_ctr, 0, 0},
 	{0, 0, 0, 0, 0, 0, 0, 0},
 };

@@ -64,8 +64,8 @@ MCU_NAME(n_decrypt, "decrypt");
 
 #define STATE (sizeof key + sizeof nonce + sizeof tag)
 const struct mcu_op mcu_ops[] PROGMEM = {
-	{n_encrypt, 16, STATE + 16, 2, setup, op_encrypt16, 0, 0},
-	{n_encrypt, 128, STATE + 128, 2, setup, op_encrypt128, 0, 0},
-	{n_decrypt, 128, STATE + 128, 2, setup, op_decrypt128, check_decrypt, 0},
+	{n_encrypt, 16, STATE + 16, MCU_SECRETS, setup, op_encrypt16, 0, 0},
+	{n_encrypt, 128, STATE + 128, MCU_SECRETS, setup, op_encrypt128, 0, 0},
+	{n_decrypt, 128, STATE + 128, MCU_SECRETS, setup, op_decrypt128, check_decrypt, 0},
 	{0, 0, 0, 0, 0, 0, 0, 0},
 };

@@ -50,7 +50,7 @@ MCU_NAME(n_block, "block");
 MCU_NAME(n_encrypt, "encrypt");
 
 const struct mcu_op mcu_ops[] PROGMEM = {
-	{n_block, 64, sizeof key + sizeof nonce + 64, 2, setup, op_block, 0, 0},
-	{n_encrypt, 128, sizeof key + sizeof nonce + sizeof buf, 2, setup, op_encrypt, 0, 0},
+	{n_block, 64, sizeof key + sizeof nonce + 64, MCU_SECRETS, setup, op_block, 0, 0},
+	{n_encrypt, 128, sizeof key + sizeof nonce + sizeof buf, MCU_SECRETS, setup, op_encrypt, 0, 0},
 	{0, 0, 0, 0, 0, 0, 0, 0},
 };

@@ -8,6 +8,7 @@
  * (the ladder and the signature code need that).
  */
 #include "fe25519.h"
+#include "mcu_int.h"
 
 void fe_set(fe r, uint8_t small)
 {
@@ -88,7 +89,7 @@ void fe_mul(fe r, const fe a, const fe b)
 	 * stay below 2^22), one of avr-gcc's native integer sizes. The loop
 	 * bounds depend on k only. */
 	uint8_t t[64];
-	__uint24 acc = 0;
+	mcu_uint24_t acc = 0;
 	for (uint8_t k = 0; k < 63; k++) {
 		uint8_t lo = k < 32 ? 0 : k - 31;
 		uint8_t n = (k < 32 ? k : 31) - lo + 1;
@@ -109,11 +110,11 @@ void fe_sq(fe r, const fe a)
 	 * even: half the byte products of fe_mul. The doubled sum of at most
 	 * 16 products stays below 2^21. */
 	uint8_t t[64];
-	__uint24 acc = 0;
+	mcu_uint24_t acc = 0;
 	for (uint8_t k = 0; k < 63; k++) {
 		uint8_t lo = k < 32 ? 0 : k - 31;
 		const uint8_t *pa = a + lo, *pb = a + (k - lo);
-		__uint24 s = 0;
+		mcu_uint24_t s = 0;
 		while (pa < pb)
 			s += (uint16_t)*pa++ * *pb--;
 		acc += s + s;

@@ -14,6 +14,7 @@
  *    and the key bits.
  */
 #include "rsa_crt.h"
+#include "mcu_int.h"
 
 /* r (h+1 bytes) = a·b·R⁻¹ mod m, below 2m, for a < R and b < m: column k
  * of a·b + M·m, where the Montgomery digit M_k makes column k ≡ 0 mod 256
@@ -22,7 +23,7 @@
 static void mont_mul_raw(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *m, uint8_t minv, uint16_t h,
 			 uint8_t *mq)
 {
-	__uint24 acc = 0;
+	mcu_uint24_t acc = 0;
 	for (uint16_t k = 0; k < h; k++) {
 		for (uint16_t i = 0; i < k; i++) {
 			/* two additions: int is 16 bits here, a sum of two

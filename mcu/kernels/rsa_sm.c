@@ -16,6 +16,7 @@
  */
 #include <avr/pgmspace.h>
 #include "rsa_sm.h"
+#include "mcu_int.h"
 
 #ifdef RSA_KEY_IN_FLASH
 #define KEY(p, i) pgm_read_byte((p) + (i))
@@ -28,7 +29,7 @@
  * carry (< 2^16) stays below 2^24. */
 static void mul(uint8_t *t, const uint8_t *a, const uint8_t *b, uint16_t len)
 {
-	__uint24 acc = 0;
+	mcu_uint24_t acc = 0;
 	for (uint16_t k = 0; k < 2 * len - 1; k++) {
 		uint16_t lo = k < len ? 0 : k - len + 1;
 		uint16_t n = (k < len ? k : len - 1) - lo + 1;

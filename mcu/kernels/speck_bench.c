@@ -49,9 +49,9 @@ MCU_NAME(n_decrypt, "decrypt");
 MCU_NAME(n_cbc, "cbc-encrypt");
 
 const struct mcu_op mcu_ops[] PROGMEM = {
-	{n_expand, 0, sizeof key + sizeof rk, 2, setup, op_expand, 0, 0},
-	{n_encrypt, 8, 8 + sizeof rk, 2, setup, op_encrypt, 0, 0},
-	{n_decrypt, 8, 8 + sizeof rk, 2, setup, op_decrypt, 0, 0},
-	{n_cbc, 128, sizeof buf + sizeof iv + sizeof rk, 2, setup, op_cbc, 0, 0},
+	{n_expand, 0, sizeof key + sizeof rk, MCU_SECRETS, setup, op_expand, 0, 0},
+	{n_encrypt, 8, 8 + sizeof rk, MCU_SECRETS, setup, op_encrypt, 0, 0},
+	{n_decrypt, 8, 8 + sizeof rk, MCU_SECRETS, setup, op_decrypt, 0, 0},
+	{n_cbc, 128, sizeof buf + sizeof iv + sizeof rk, MCU_SECRETS, setup, op_cbc, 0, 0},
 	{0, 0, 0, 0, 0, 0, 0, 0},
 };

@@ -1,19 +1,16 @@
 /* An operation whose stack runs 8 bytes into .bss: a frame sized at run
- * time to reach past __heap_start, every byte of it written, as a real
+ * time to reach past the end of .bss, every byte of it written, as a real
  * overflow writes what it uses. (Painting sees written bytes, not reserved
  * ones: a frame that is never written is invisible to it.) */
-#include <avr/io.h>
 #include "harness.h"
-
-extern uint8_t __heap_start;
 
 static uint8_t kat(void) { return 1; }
 static void none(uint8_t input) { (void)input; }
 static void deep(void)
 {
-	uint16_t n = SP - (uint16_t)&__heap_start + 8;
+	uint32_t n = mcu_stack_room() + 8;
 	volatile uint8_t frame[n];
-	for (uint16_t i = 0; i < n; i++)
+	for (uint32_t i = 0; i < n; i++)
 		frame[i] = 0x5a;
 }
 static void shallow(void)
