@@ -10,5 +10,5 @@ func threadSwitches() (int64, bool) {
 	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
 		return 0, false
 	}
-	return ru.Nvcsw + ru.Nivcsw, true
+	return int64(ru.Nvcsw) + int64(ru.Nivcsw), true // int32 on 32-bit targets
 }
