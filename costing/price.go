@@ -139,6 +139,9 @@ type resultPricer struct {
 	scoped        map[string]Interval
 	activeSeconds Interval
 	radioSleep    string
+	// radioPriced: the traffic was priced on a radio (per subject or
+	// per scope).
+	radioPriced bool
 }
 
 type part struct {
@@ -168,7 +171,7 @@ func (x *resultPricer) price() {
 	case r.Trace != nil && len(r.Trace.Packets) > 0:
 		x.trace()
 	}
-	if hasTraffic(r) && !x.pricedPart("radio") && len(x.missing) == missing {
+	if hasTraffic(r) && !x.radioPriced && len(x.missing) == missing {
 		// Traffic that crossed no radio (loopback, a wired link): a total
 		// without its radio would look whole and is not.
 		x.warn(fmt.Errorf("radio not priced: the traffic crossed no radio link%s, or --radio NAME", radioAdvice(x.p.Device)))
@@ -211,16 +214,6 @@ func hasTraffic(r *result.Result) bool {
 		}
 	}
 	return false
-}
-
-// pricedPart: a part of that name was priced.
-func (x *resultPricer) pricedPart(name string) bool {
-	for _, p := range x.parts {
-		if p.name == name {
-			return true
-		}
-	}
-	return x.scoped != nil && name == "radio" && x.radioSleep != ""
 }
 
 // add appends a metric priced on the device, with its source.
@@ -619,6 +612,7 @@ func (x *resultPricer) trace() {
 	x.add(re.Joules.metric("energy/radio", "J", result.Modelled, re.Method, ""), "radio profile "+rp.Name)
 	j := re.Joules
 	x.parts = append(x.parts, part{name: "radio", joules: j, net: &j, label: result.Modelled})
+	x.radioPriced = true
 }
 
 // traceParts prices each part of the subject's traffic apart: the mean
@@ -631,7 +625,7 @@ func (x *resultPricer) traceParts() {
 		}
 		return
 	}
-	x.radioSleep = rp.Name
+	x.radioSleep, x.radioPriced = rp.Name, true
 	for _, tp := range x.r.TraceParts {
 		var sum, secs Interval
 		for i, t := range tp.Traces {

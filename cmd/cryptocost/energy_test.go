@@ -104,10 +104,7 @@ func crossBuild(t *testing.T) (string, map[string]string) {
 			t.Fatal(err)
 		}
 		crossDir, crossErrs = dir, map[string]string{}
-		goBin, err := exec.LookPath("go") // go test puts its own go first on PATH
-		if err != nil {
-			t.Fatal(err)
-		}
+		goBin := goTool(t)
 		for _, tg := range crossTargets {
 			args := []string{"list", "-trimpath", "-export", "-deps", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}", "."}
 			if tg.link {
