@@ -725,10 +725,7 @@ func (x *resultPricer) total() {
 			x.add(q.Div(charge).metric("ops-per-battery", "ops", label,
 				fmt.Sprintf("usable charge / the subject's charge = %s / (%s / %s)", qHow, eventHow, d.Supply.Voltage), "the inputs' bounds"), src)
 			if net != nil && net.V > 0 && eventHow == "energy" {
-				c := Interval{net.V / v.V, net.Lo / v.Hi, net.Hi / v.Lo}
-				if c.Lo <= 0 {
-					c.Lo = c.V
-				}
+				c := Interval{net.V / v.V, net.Lo / v.Hi, net.Hi / v.Lo} // a net of no low bound gives a count of no upper bound (+Inf)
 				x.add(q.Div(c).metric("ops-per-battery-net", "ops", label,
 					fmt.Sprintf("usable charge / the subject's charge above the baseline = %s / (energy-net / %s), as S001 counted signatures over idle", qHow, d.Supply.Voltage), "the inputs' bounds"), src)
 			}
