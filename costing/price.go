@@ -319,17 +319,28 @@ func (x *resultPricer) simulatedRun() {
 	if len(t.Samples) == 0 {
 		secs = Exact(t.Summary.Median)
 	}
+	// QEMU's cycles are estimated from exact instruction counts by a
+	// cycle rule: the time is as estimated as they are (the run's own
+	// label), and its interval the rule's low and high ends.
+	label, what := t.Label, "the time this run simulated"
+	if label != result.Simulated {
+		what = "the time this run estimated from its simulated instructions (" + t.Method + ")"
+	}
+	lo, hi := r.Metric("cycles-min"), r.Metric("cycles-max")
+	if clock, err := strconv.ParseFloat(r.Subject.Params["clock_hz"], 64); err == nil && clock > 0 && lo != nil && hi != nil {
+		secs = Span(secs.V, lo.Summary.Median/clock, hi.Summary.Median/clock)
+		how = "the cycle rule's low and high ends (cycles-min, cycles-max ÷ the clock)"
+	}
 	pw, err := PowerFor(d, Op{Scheme: r.Subject.Scheme, Operation: r.Subject.Operation}, nil)
 	if err != nil {
 		x.warn(&NotPricedError{Device: d.Name, What: r.Subject.Name, Why: []string{err.Error()}})
 		return
 	}
-	c := Cost{Rung: Simulated, Label: result.Simulated, Seconds: &secs, Source: target + " simulation (this run)",
-		Method: "the time this run simulated", BoundsHow: how}
+	c := Cost{Rung: Simulated, Label: label, Seconds: &secs, Source: target + " simulation (this run)",
+		Method: what, BoundsHow: how}
 	e := Energy{Cost: c, Power: &pw, Gross: pw.Watts.Mul(secs), Method: fmt.Sprintf("E = V·I·t: %s × the simulated time", pw.How)}
-	if base, baseHow, ok := x.p.baseline(); ok {
-		net := e.Gross.Sub(base.Mul(secs))
-		e.Net, e.NetMethod = &net, e.Method+" − "+baseHow+" × the simulated time"
+	if net, netHow, ok := x.p.netEnergy(pw, secs); ok {
+		e.Net, e.NetMethod = &net, e.Method+" − "+netHow+" × the simulated time"
 	}
 	x.opMetrics(e, "", false, 0)
 }
