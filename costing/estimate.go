@@ -85,6 +85,7 @@ func (calibratedRatio) estimate(p *Pricer, op Op) (Cost, error) {
 	}
 	scale := stats.Summarize(ratios).Median
 	here := stats.Summarize(op.HostSeconds).Median
+	p.used(c.input())
 	t := Span(here*scale, here*pairs[0].ratio, here*pairs[len(pairs)-1].ratio)
 	var shown []string
 	for i, pr := range pairs {

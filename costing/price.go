@@ -62,7 +62,8 @@ func Price(run *result.Run, opt Options) error {
 	if opt.OnDevice && d.Name != "host" && run.Environment.Arch != "" && !d.RunsGo(run.Environment.Arch) {
 		return fmt.Errorf("the run was measured on %s, which cannot be %s (%s): drop --on-device to price it as a run made elsewhere", run.Environment.Arch, d.Name, d.CPU.Arch)
 	}
-	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Name == "host", Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed}
+	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Name == "host", Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed,
+		recordInputs: true}
 	var rp *radio.Profile
 	if opt.Link != nil || opt.Radio != "" {
 		var err error
@@ -71,6 +72,9 @@ func Price(run *result.Run, opt Options) error {
 		}
 	}
 	run.Environment.Device = d.Name
+	if in := DeviceInput(d); in != nil {
+		run.AddInput(*in)
+	}
 	for i := range run.Results {
 		r := &run.Results[i]
 		if r.Error != "" {

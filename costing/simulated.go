@@ -41,6 +41,8 @@ type SimTable struct {
 	Run       string  `json:"run"`
 	Generated string  `json:"generated_by"`
 	Ops       []SimOp `json:"ops"`
+
+	content []byte // the embedded file, for the runs priced from it (input)
 }
 
 // SimOp is one kernel operation as the simulator counted it.
@@ -92,6 +94,7 @@ var simTables = sync.OnceValues(func() (map[string]*SimTable, error) {
 		if t.Counts != "cycles" && t.Counts != "instructions" {
 			return nil, fmt.Errorf("costing/simulated/%s: counts %q, want cycles or instructions (regenerate it: go doc ./internal/tools/simdata)", f.Name(), t.Counts)
 		}
+		t.content = data
 		out[t.Target] = &t
 	}
 	return out, nil
@@ -236,6 +239,7 @@ func (simulatedRung) resolve(p *Pricer, op Op) (Cost, error) {
 	if sim.Proxy {
 		method += "; " + sim.Target + " stands in for " + p.Device.Name + ": " + sim.Note
 	}
+	p.used(t.input())
 	ti := st.seconds
 	bounds := ""
 	if !ti.Exact() {

@@ -51,6 +51,23 @@ type Device struct {
 
 	// File is where the profile was read from (embedded path or user file).
 	File string `json:"file,omitempty" yaml:"-"`
+	// content is the file's bytes as Parse read them (Content).
+	content []byte
+}
+
+// Content is the profile's file as it was read, and its syntax ("yaml" or
+// "json"): what a run priced on the device carries (result.Input), so it
+// prices the same wherever it is read later. Nil for a profile built in
+// code.
+func (d *Device) Content() (data []byte, format string) {
+	if len(d.content) == 0 {
+		return nil, ""
+	}
+	format = "yaml"
+	if t := strings.TrimSpace(string(d.content)); strings.HasPrefix(t, "{") {
+		format = "json"
+	}
+	return d.content, format
 }
 
 // CPU is the processor.
