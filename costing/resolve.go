@@ -198,7 +198,9 @@ func (p *Pricer) wouldPrice(op Op) []string {
 // the same family, key size and operation, the study's implementation;
 // exact says which.
 func (p *Pricer) literature(op Op) (o device.Operation, exact, ok bool) {
-	has := func(o device.Operation) bool { return o.Time.Known() || o.Energy.Known() || o.EnergyPerByte.Known() }
+	has := func(o device.Operation) bool {
+		return (o.Time.Known() || o.Energy.Known() || o.EnergyPerByte.Known()) && (o.InputBytes == 0 || o.InputBytes == op.InputBytes)
+	}
 	for _, o := range p.Device.Operations {
 		if o.Covers(op.Scheme, op.Operation) && has(o) {
 			return o, true, true
