@@ -2,8 +2,10 @@ package costing
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -11,7 +13,8 @@ import (
 // (result.Run.Inputs, indexed by the store): the device profile it was
 // priced on, the calibration whose times it used, the simulated table a
 // figure was read from. A run read later, elsewhere, shows what it was
-// priced with even when the profile has since changed.
+// priced with even when the profile has since changed. The radio profile
+// a trace was priced on is one too.
 
 // DeviceInput is the device's profile as it was read (nil when it was
 // built in code and has no file).
@@ -38,6 +41,15 @@ func (c *Calibration) input() result.Input {
 // input is the simulated table as it is embedded.
 func (t *SimTable) input() result.Input {
 	return result.NewInput("simulated-table", t.Target, "costing/simulated/"+t.Target+".json", "json", t.content)
+}
+
+// radioInput is the radio profile a trace was priced on.
+func radioInput(rp *radio.Profile) result.Input {
+	format := "yaml"
+	if strings.HasSuffix(rp.File, ".json") {
+		format = "json"
+	}
+	return result.NewInput("radio-profile", rp.Name, rp.File, format, rp.Data)
 }
 
 // used records an input a figure was computed from, on the run being

@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/result"
 )
 
 // Tier: fast (no external tools): the shipped tables, the profiles and
@@ -63,5 +65,23 @@ func TestPriceRecordsInputs(t *testing.T) {
 	// A profile built in code has no file: nothing to carry.
 	if DeviceInput(&device.Device{Name: "x"}) != nil {
 		t.Error("input for a profile without a file")
+	}
+}
+
+// A trace priced on a radio carries the radio profile it was priced on.
+func TestPriceRecordsRadioInput(t *testing.T) {
+	run := &result.Run{Results: []result.Result{{
+		Subject: result.Subject{Kind: "probe", Name: "h"},
+		Trace: &result.Trace{Link: "802.15.4", Packets: []result.Packet{
+			{TimeNs: 0, Dir: result.Up, Bytes: 60, Payload: 40}, {TimeNs: 10e6, Dir: result.Down, Bytes: 60, Payload: 40}}}}}}
+	if err := Price(run, Options{Device: mustDevice(t, "telosb")}); err != nil {
+		t.Fatal(err)
+	}
+	if run.Results[0].Metric("energy/radio") == nil {
+		t.Fatalf("trace not priced: %v", run.Results[0].Warnings)
+	}
+	in := run.Input("radio-profile", "ieee802154-telosb") // telosb's radio cc2420
+	if in == nil || in.Check() != nil || !strings.Contains(in.Content, "cc2420") {
+		t.Errorf("radio input %+v (inputs %v)", in, run.Inputs)
 	}
 }

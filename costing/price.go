@@ -111,7 +111,7 @@ func PriceTraffic(run *result.Run, l *link.Profile, radioName string) error {
 	if rp == nil {
 		return fmt.Errorf("%s is a wired link: no radio prices its traffic", l.Name)
 	}
-	p := &Pricer{Reference: run}
+	p := &Pricer{Reference: run, recordInputs: true}
 	for i := range run.Results {
 		r := &run.Results[i]
 		if r.Error != "" || r.Trace == nil || len(r.Trace.Packets) == 0 {
@@ -624,6 +624,7 @@ func (x *resultPricer) trace() {
 		x.missing = append(x.missing, "radio")
 		return
 	}
+	x.p.used(radioInput(rp))
 	x.add(re.Joules.metric("energy/radio", "J", result.Modelled, re.Method, ""), "radio profile "+rp.Name)
 	j := re.Joules
 	x.parts = append(x.parts, part{name: "radio", joules: j, net: &j, label: result.Modelled})
@@ -641,6 +642,7 @@ func (x *resultPricer) traceParts() {
 		return
 	}
 	x.radioSleep, x.radioPriced = rp.Name, true
+	x.p.used(radioInput(rp))
 	for _, tp := range x.r.TraceParts {
 		var sum, secs Interval
 		for i, t := range tp.Traces {
