@@ -94,8 +94,12 @@ func AnswerBattery(q BatteryQuery) (*BatteryAnswer, error) {
 	if t := a.Energy.Cost.Seconds; t != nil {
 		secs = *t
 	}
-	life, err := Battery{Device: d, Battery: q.Battery, Period: q.Period, EventJoules: a.Energy.Gross, EventSeconds: secs,
-		EventNetJoules: a.Energy.Net}.Life()
+	b := Battery{Device: d, Battery: q.Battery, Period: q.Period, EventJoules: a.Energy.Gross, EventSeconds: secs,
+		EventNetJoules: a.Energy.Net}
+	if pw := a.Energy.Power; pw != nil && a.Energy.Cost.Seconds != nil {
+		b.EventAmps = &pw.Amps // E = V·I·t: the charge is I·t
+	}
+	life, err := b.Life()
 	if err != nil {
 		return nil, err
 	}
@@ -179,9 +183,19 @@ func (a *BatteryAnswer) Sentence() string {
 		q.Op, 100*a.Life.EventShare.V, a.Label)
 }
 
+// lifeRange is a lifetime's interval in words: "(16.5 hours to 21.5
+// hours)", or one side only when the other has no bound ("at most 20.6
+// hours": a lower-bound time without a current to cap it).
 func lifeRange(s Interval) string {
-	if s.Exact() {
+	switch {
+	case s.Exact():
 		return ""
+	case s.Lo <= 0 && math.IsInf(s.Hi, 1):
+		return " (no bound either way)"
+	case s.Lo <= 0:
+		return fmt.Sprintf(" (at most %s)", shortLife(s.Hi))
+	case math.IsInf(s.Hi, 1):
+		return fmt.Sprintf(" (at least %s)", shortLife(s.Lo))
 	}
 	return fmt.Sprintf(" (%s to %s)", shortLife(s.Lo), shortLife(s.Hi))
 }

@@ -19,8 +19,15 @@ type Battery struct {
 	Battery *device.Battery
 	Period  time.Duration
 	// EventJoules and EventSeconds are one event's energy and duration on
-	// the device, with their intervals.
+	// the device, with their intervals. EventSeconds may have no upper
+	// bound (a lower-bound time, [t, ∞)): an event cannot take more than
+	// the period, so the bounds stop at a device busy all the time.
 	EventJoules, EventSeconds Interval
+	// EventAmps, when the event's energy is V·I·t at one current (a single
+	// operation), is that current: the event's charge is then I·t, each
+	// bound from the same time as the sleep's, with the voltage not
+	// entering twice. Nil: the charge is E/V.
+	EventAmps *Interval
 	// EventNetJoules is the event's energy net of the baseline (nil: none),
 	// for the events a battery pays for above the baseline (S001's "over
 	// idle").
@@ -57,10 +64,11 @@ func (l Life) Days() float64 { return l.Seconds.V / 86400 }
 // ÷ mA): the event's charge is its energy over the supply voltage, the
 // sleep's is the sleep current over the rest of the period, I_avg =
 // (Q_event + I_sleep·(T − t_event)) / T, and the lifetime Q_usable /
-// I_avg. Each bound takes the inputs' bounds that make it extreme: the
-// short lifetime has the smallest capacity, the largest event energy and
-// sleep current, and the lowest voltage (which draws the most charge for
-// an energy). Converter losses, self-discharge and the capacity's
+// I_avg. Each bound takes the inputs' bounds that make it extreme, each
+// input once: the short lifetime has the smallest capacity, the longest
+// event at its largest current (or largest energy at the lowest voltage,
+// which draws the most charge for an energy) and the largest sleep
+// current over the rest of that period. Converter losses, self-discharge and the capacity's
 // dependence on load and temperature are not modelled.
 func (b Battery) Life() (Life, error) {
 	d := b.Device
@@ -96,21 +104,46 @@ func (b Battery) Life() (Life, error) {
 	case t.V > T:
 		return l, fmt.Errorf("an event takes %.3g s, longer than the period %v: the device never sleeps; use a longer period", t.V, b.Period)
 	}
-	// Charge per period, low and high: the event's charge E/V (more charge
-	// at the lower voltage), the sleep over T − t (more when t is short).
+	// The event's charge: I·t at its one current, else E/V (more charge
+	// at the lower voltage).
 	qEvent := Interval{b.EventJoules.V / volts.V, b.EventJoules.Lo / volts.Hi, b.EventJoules.Hi / volts.Lo}
-	qSleep := Interval{sleep.V * (T - t.V), sleep.Lo * (T - math.Min(t.Hi, T)), sleep.Hi * (T - t.Lo)}
-	perPeriod := qEvent.Add(qSleep)
+	if b.EventAmps != nil {
+		qEvent = b.EventAmps.Mul(t)
+	}
+	// Charge per period: the event's, and the sleep over the rest of the
+	// period, T − t. The low bound takes the shortest time in both terms,
+	// the high bound the longest (an event draws more than sleep, so a
+	// longer event is more charge), and a time beyond the period (a
+	// lower-bound time has none above it) is a device busy all period:
+	// I·T at the event's current, or no bound without one.
+	tHi := math.Min(t.Hi, T)
+	qEventHi := qEvent.Hi
+	if b.EventAmps != nil {
+		qEventHi = b.EventAmps.Hi * tHi
+	}
+	qSleep := Interval{sleep.V * (T - t.V), sleep.Lo * (T - t.Lo), sleep.Hi * (T - tHi)}
+	perPeriod := Interval{qEvent.V + qSleep.V, qEvent.Lo + qSleep.Lo, qEventHi + qSleep.Hi}
 	l.AverageAmps = perPeriod.Scale(1 / T)
 	l.Seconds = q.Div(l.AverageAmps)
-	l.EventShare = Interval{qEvent.V / perPeriod.V, qEvent.Lo / (qEvent.Lo + qSleep.Hi), qEvent.Hi / (qEvent.Hi + qSleep.Lo)}
+	l.EventShare = Interval{qEvent.V / perPeriod.V, qEvent.Lo / perPeriod.Lo, 1}
+	if !math.IsInf(qEventHi, 1) {
+		l.EventShare.Hi = qEventHi / perPeriod.Hi
+	}
+	if t.Hi > T {
+		l.Notes = append(l.Notes, fmt.Sprintf("the time per event reaches past the period (%s): the shortest lifetime is the device doing nothing but the operation", boundText(t)))
+	}
 	l.EventsPerBattery = q.Div(qEvent)
 	if n := b.EventNetJoules; n != nil && n.V > 0 {
 		qNet := Interval{n.V / volts.V, n.Lo / volts.Hi, n.Hi / volts.Lo}
-		if qNet.Lo <= 0 {
-			qNet.Lo = qNet.V
+		if b.EventAmps != nil && b.EventJoules.V > 0 {
+			// the same share of the event's charge as of its energy, at
+			// each bound: V cancels
+			qNet = Interval{qEvent.V * n.V / b.EventJoules.V, qEvent.Lo * n.Lo / b.EventJoules.Lo, qEvent.Hi * n.Hi / b.EventJoules.Hi}
+			if math.IsInf(qEvent.Hi, 1) {
+				qNet.Hi = math.Inf(1)
+			}
 		}
-		e := q.Div(qNet)
+		e := q.Div(qNet) // no low bound on the net charge: no upper bound on the count (+Inf)
 		l.EventsPerBatteryNet = &e
 	}
 	l.SleepOnlySeconds = Exact(math.Inf(1))
@@ -119,6 +152,10 @@ func (b Battery) Life() (Life, error) {
 	}
 	l.Method = fmt.Sprintf("Q_usable / I_avg = %s / ((E/V + I_sleep·(T − t)) / T) with E = %.4g J, V = %s, t = %.4g s, T = %v, I_sleep = %s",
 		qHow, b.EventJoules.V, d.Supply.Voltage, t.V, b.Period, sleepHow)
+	if b.EventAmps != nil {
+		l.Method = fmt.Sprintf("Q_usable / I_avg = %s / ((I·t + I_sleep·(T − t)) / T) with I = %s, t = %.4g s, T = %v, I_sleep = %s",
+			qHow, FormatAmps(b.EventAmps.V), t.V, b.Period, sleepHow)
+	}
 	if l.Seconds.V > 5*365*86400 {
 		l.Notes = append(l.Notes, "a lifetime of years: the cells' self-discharge and shelf life (not modelled) will shorten it")
 	}
@@ -169,4 +206,13 @@ func sleepCurrent(d *device.Device) (Interval, string, error) {
 		why = append(why, st+" "+d.Power[st].String())
 	}
 	return Interval{}, "", fmt.Errorf("%s has no sleep or idle current (%s): give --device-file with one", d.Name, strings.Join(why, ", "))
+}
+
+// boundText is an interval as "[lo, hi]" in seconds, "∞" for no bound.
+func boundText(t Interval) string {
+	hi := "∞"
+	if !math.IsInf(t.Hi, 1) {
+		hi = FormatSeconds(t.Hi)
+	}
+	return fmt.Sprintf("%s to %s", FormatSeconds(t.Lo), hi)
 }

@@ -33,6 +33,11 @@ type Calibration struct {
 	Environment result.Environment `json:"environment"`
 	Warnings    []string           `json:"warnings,omitempty"`
 	Entries     []CalibrationEntry `json:"entries"`
+
+	// file and content are where LoadCalibration read it and the bytes,
+	// for the runs priced with it (result.Input).
+	file    string
+	content []byte
 }
 
 // CalibrationEntry is one subject's time on the device.
@@ -180,6 +185,7 @@ func LoadCalibration(dir, device string) (*Calibration, error) {
 	if c.Schema != CalibrationSchema {
 		return nil, fmt.Errorf("%s: schema %q, want %s (delete it and calibrate again)", p, c.Schema, CalibrationSchema)
 	}
+	c.file, c.content = p, data
 	return &c, nil
 }
 

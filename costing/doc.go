@@ -15,9 +15,12 @@
 //  1. measured on the device: the run was made on it (cryptocost running
 //     on the board, --on-device), so its own times are the device's;
 //  2. simulated on the device's microcontroller: the profile names an mcu
-//     target (the Arduino Uno's ATmega328P in simavr) and the target's
-//     simulated results have the operation (simulated.go, data from
-//     `cryptocost mcu bench`);
+//     target (the Arduino Uno's ATmega328P in simavr, whose cycles are
+//     exact; the nRF52840's Cortex-M4 in QEMU, whose cycles are estimated
+//     from exact instruction counts, so its times are labelled estimated)
+//     and the target's simulated results have the operation (simulated.go,
+//     data from `cryptocost mcu bench`); a signature's or key agreement's
+//     time is not scaled by the message size, a hash's or cipher's is;
 //  3. calibrated: cryptocost ran on the device earlier and `calibrate`
 //     stored its times;
 //  4. imported: the device's profile has the literature's figure for
@@ -36,7 +39,7 @@
 // # Energy, radio, battery
 //
 // Energy is E = V·I·t, gross and net of the device's baseline (idle or
-// sleep) state, with the current the profile gives for the operation
+// sleep) state (net = V·(I − I_base)·t, each quantity's interval once), with the current the profile gives for the operation
 // (S001's signing currents) or the CPU-active current, unless the
 // literature measured the operation's energy on the device, which is then
 // used as it is (imported). A link's traffic is priced on the radio the

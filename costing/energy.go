@@ -162,8 +162,11 @@ func (p *Pricer) OpEnergy(op Op) (Energy, error) {
 	case c.Seconds == nil:
 		e.Notes = append(e.Notes, "no net energy: the figure is an energy without a time")
 	default:
-		net := e.Gross.Sub(base.Mul(*c.Seconds))
-		if net.V < 0 {
+		net := e.Gross.Sub(base.Mul(*c.Seconds)) // the literature's energy less the baseline over its time
+		if e.Power != nil {
+			net, _, ok = p.netEnergy(*e.Power, *c.Seconds)
+		}
+		if !ok || net.V < 0 {
 			e.Notes = append(e.Notes, fmt.Sprintf("no net energy: the operation's power is below the %s baseline", baseHow))
 			break
 		}
@@ -172,6 +175,27 @@ func (p *Pricer) OpEnergy(op Op) (Energy, error) {
 		e.NetMethod = fmt.Sprintf("%s − %s × %s", e.Method, baseHow, timeText(c))
 	}
 	return e, nil
+}
+
+// netEnergy is the energy above the baseline while an operation of time t
+// runs at pw: V·(I − I_base)·t. Each quantity enters once with its own
+// interval — the one supply voltage, the current above the baseline
+// (I_lo − I_base,hi to I_hi − I_base,lo: the two states' currents are
+// separate figures), the one time — so the bounds are V_lo·ΔI_lo·t_lo to
+// V_hi·ΔI_hi·t_hi. (Gross minus baseline taken apart would pair the
+// shortest time with the longest, and its low bound is then often
+// nothing at all.) ok is false when the device has no baseline or the
+// operation's current is not above it.
+func (p *Pricer) netEnergy(pw Power, t Interval) (Interval, string, bool) {
+	if pw.BaseState == "" {
+		return Interval{}, "", false
+	}
+	d := pw.Amps.Sub(pw.BaseAmps)
+	if d.V <= 0 {
+		return Interval{}, "", false
+	}
+	d.Lo = math.Max(d.Lo, 0)
+	return pw.Volts.Mul(d).Mul(t), "(" + pw.BaseHow + ")", true
 }
 
 // baseline is the baseline state's power.

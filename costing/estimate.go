@@ -85,6 +85,7 @@ func (calibratedRatio) estimate(p *Pricer, op Op) (Cost, error) {
 	}
 	scale := stats.Summarize(ratios).Median
 	here := stats.Summarize(op.HostSeconds).Median
+	p.used(c.input())
 	t := Span(here*scale, here*pairs[0].ratio, here*pairs[len(pairs)-1].ratio)
 	var shown []string
 	for i, pr := range pairs {
@@ -246,24 +247,49 @@ type equivalentOp struct{}
 
 func (equivalentOp) name() string { return "equivalent operation" }
 
-var equivalents = map[string]struct {
+type equivalent struct {
 	scheme, op, why string
 	// sameInput prices the equivalent on the operation's own input size
 	// (a hash of n bytes as another hash of n bytes); otherwise on a
 	// 32-byte message.
 	sameInput bool
-}{
-	"ECDH-P256/keygen": {"ECDSA-P256-SHA256", "sign", "an ECDSA P-256 signature (one fixed-base scalar multiplication each)", false},
-	"ECDH-P256/derive": {"ECDSA-P256-SHA256", "verify", "an ECDSA P-256 verification (an upper bound for one variable-base scalar multiplication)", false},
-	"ECDH-P384/keygen": {"ECDSA-P384-SHA384", "sign", "an ECDSA P-384 signature (one fixed-base scalar multiplication each)", false},
-	"ECDH-P384/derive": {"ECDSA-P384-SHA384", "verify", "an ECDSA P-384 verification (an upper bound for one variable-base scalar multiplication)", false},
+	// blocks, when set, counts how many times an operation on n bytes does
+	// the equivalent, which is priced on one block of blockBytes (CCM as
+	// AES-128 block encryptions: a device whose radio has an AES engine).
+	blocks     func(n int) (Interval, string)
+	blockBytes int
+}
+
+// ccmBlocks is AES-CCM's count of AES-128 block encryptions for a message
+// of n bytes (NIST SP 800-38C §6.1, RFC 3610 §2): the B0 block, the
+// associated data with its 2-byte length in 16-byte blocks, the message's
+// blocks for CBC-MAC and again for CTR, and the counter block that
+// encrypts the tag. Opening does the same. The associated data is not in
+// the recorded work: DTLS 1.2's 13 bytes (RFC 6347 §4.1.2.1) take one
+// block, OSCORE's COSE Enc_structure (RFC 8613 §5.4) of 16–30 bytes two:
+// the interval is one to two.
+func ccmBlocks(n int) (Interval, string) {
+	m := (n + 15) / 16
+	b := float64(1 + 2*m + 1)
+	return Span(b+1, b+1, b+2), fmt.Sprintf("B0 + 1–2 blocks of associated data + 2 × ⌈%d/16⌉ (CBC-MAC and CTR) + the tag's counter block = %g–%g AES-128 blocks (SP 800-38C §6.1)", n, b+1, b+2)
+}
+
+var equivalents = map[string]equivalent{
+	"AES-128-CCM-8/seal": {scheme: "AES-128", op: "encrypt-ecb", why: "AES-128 block encryptions (CCM's CBC-MAC and CTR)", blocks: ccmBlocks, blockBytes: 16},
+	"AES-128-CCM-8/open": {scheme: "AES-128", op: "encrypt-ecb", why: "AES-128 block encryptions (CCM's CTR and CBC-MAC)", blocks: ccmBlocks, blockBytes: 16},
+	"AES-128-CCM/seal":   {scheme: "AES-128", op: "encrypt-ecb", why: "AES-128 block encryptions (CCM's CBC-MAC and CTR)", blocks: ccmBlocks, blockBytes: 16},
+	"AES-128-CCM/open":   {scheme: "AES-128", op: "encrypt-ecb", why: "AES-128 block encryptions (CCM's CTR and CBC-MAC)", blocks: ccmBlocks, blockBytes: 16},
+	"ECDH-P256/keygen":   {scheme: "ECDSA-P256-SHA256", op: "sign", why: "an ECDSA P-256 signature (one fixed-base scalar multiplication each)"},
+	"ECDH-P256/derive":   {scheme: "ECDSA-P256-SHA256", op: "verify", why: "an ECDSA P-256 verification (an upper bound for one variable-base scalar multiplication)"},
+	"ECDH-P384/keygen":   {scheme: "ECDSA-P384-SHA384", op: "sign", why: "an ECDSA P-384 signature (one fixed-base scalar multiplication each)"},
+	"ECDH-P384/derive":   {scheme: "ECDSA-P384-SHA384", op: "verify", why: "an ECDSA P-384 verification (an upper bound for one variable-base scalar multiplication)"},
 	// MD5 does 64 steps per 64-byte block against SHA-1's 80, with a
 	// smaller state (RFC 1321, FIPS 180-4): SHA-1's figure bounds it from
 	// above (TLS 1.0's MD5 transcript and PRF on a device whose study
 	// measured SHA-1 alone).
-	"MD5/hash":       {"SHA-1", "hash", "SHA-1 on the same input (an upper bound: MD5 does less work per block)", true},
-	"HMAC-MD5/mac":   {"HMAC-SHA-1", "mac", "HMAC-SHA-1 on the same input (an upper bound: MD5 does less work per block)", true},
-	"HMAC-SHA-1/mac": {"SHA-1", "hash", "SHA-1 on the same input (HMAC adds two compressions on the key blocks: a lower bound on short inputs)", true},
+	"MD5/hash":       {scheme: "SHA-1", op: "hash", why: "SHA-1 on the same input (an upper bound: MD5 does less work per block)", sameInput: true},
+	"HMAC-MD5/mac":   {scheme: "HMAC-SHA-1", op: "mac", why: "HMAC-SHA-1 on the same input (an upper bound: MD5 does less work per block)", sameInput: true},
+	"HMAC-SHA-1/mac": {scheme: "SHA-1", op: "hash", why: "SHA-1 on the same input (HMAC adds two compressions on the key blocks: a lower bound on short inputs)", sameInput: true},
 }
 
 func (equivalentOp) estimate(p *Pricer, op Op) (Cost, error) {
@@ -272,14 +298,28 @@ func (equivalentOp) estimate(p *Pricer, op Op) (Cost, error) {
 		return Cost{}, fmt.Errorf("no equivalent operation is known for %s %s", op.Scheme, op.Operation)
 	}
 	in := 32
-	if eq.sameInput {
+	switch {
+	case eq.sameInput:
 		in = op.InputBytes
+	case eq.blocks != nil:
+		in = eq.blockBytes
 	}
 	c, err := p.Resolve(Op{Scheme: eq.scheme, Operation: eq.op, InputBytes: in, Env: op.Env})
 	if err != nil {
 		return Cost{}, fmt.Errorf("priced as %s, which is %v", eq.why, err)
 	}
 	c.Method = "priced as " + eq.why + ": " + c.Rung.String() + ": " + c.Method
+	if eq.blocks != nil {
+		n, how := eq.blocks(op.InputBytes)
+		if c.Seconds == nil {
+			return Cost{}, fmt.Errorf("priced as %s: the block's figure has no time", eq.why)
+		}
+		block := c.Seconds.V
+		t := c.Seconds.Mul(n)
+		c.Seconds, c.Samples = &t, nil
+		c.Method = fmt.Sprintf("%s of %s a block × (%s) for %s; the block %s", FormatSeconds(t.V), FormatSeconds(block), how, op.Name(), c.Method)
+		c.BoundsHow = "the associated data's one or two blocks"
+	}
 	if !eq.sameInput {
 		c.Joules = nil // the equivalent's measured energy is not this operation's
 	}

@@ -43,7 +43,9 @@ func ExamplePricer_OpEnergy() {
 	if err != nil {
 		panic(err)
 	}
-	life, err := costing.Battery{Device: telosb, Period: 10 * time.Minute, EventJoules: e.Gross, EventSeconds: *e.Cost.Seconds}.Life()
+	// E = V·I·t at one current: the event's charge is I·t.
+	life, err := costing.Battery{Device: telosb, Period: 10 * time.Minute, EventJoules: e.Gross, EventSeconds: *e.Cost.Seconds,
+		EventAmps: &e.Power.Amps}.Life()
 	if err != nil {
 		panic(err)
 	}
@@ -51,5 +53,5 @@ func ExamplePricer_OpEnergy() {
 	fmt.Printf("battery life %.0f days (%.0f–%.0f days)\n", life.Seconds.V/86400, life.Seconds.Lo/86400, life.Seconds.Hi/86400)
 	// Output:
 	// energy 62.81 mJ (61.62–77.13 mJ)
-	// battery life 2107 days (1531–2422 days)
+	// battery life 2107 days (1585–2341 days)
 }

@@ -59,7 +59,7 @@ func ModelCostsOn(p *Pricer, m *model.Model, table *model.CostTable, rp *radio.P
 		have, _ := deviceRadios(p.Device)
 		why := "its profile lists no radio"
 		if len(have) > 0 {
-			why = "its radios are " + strings.Join(have, ", ") + ": give --radio or --link to choose one"
+			why = "its radios are " + strings.Join(have, ", ") + ": give --radio NAME to choose one"
 		}
 		if !own && table != nil && table.Radio != nil {
 			why += fmt.Sprintf("; the cost table %s's radio is %s's, not %s's", table.Name, table.Device, p.Device.Name)

@@ -62,7 +62,8 @@ func Price(run *result.Run, opt Options) error {
 	if opt.OnDevice && d.Name != "host" && run.Environment.Arch != "" && !d.RunsGo(run.Environment.Arch) {
 		return fmt.Errorf("the run was measured on %s, which cannot be %s (%s): drop --on-device to price it as a run made elsewhere", run.Environment.Arch, d.Name, d.CPU.Arch)
 	}
-	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Name == "host", Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed}
+	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Name == "host", Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed,
+		recordInputs: true}
 	var rp *radio.Profile
 	if opt.Link != nil || opt.Radio != "" {
 		var err error
@@ -71,6 +72,9 @@ func Price(run *result.Run, opt Options) error {
 		}
 	}
 	run.Environment.Device = d.Name
+	if in := DeviceInput(d); in != nil {
+		run.AddInput(*in)
+	}
 	for i := range run.Results {
 		r := &run.Results[i]
 		if r.Error != "" {
@@ -107,7 +111,7 @@ func PriceTraffic(run *result.Run, l *link.Profile, radioName string) error {
 	if rp == nil {
 		return fmt.Errorf("%s is a wired link: no radio prices its traffic", l.Name)
 	}
-	p := &Pricer{Reference: run}
+	p := &Pricer{Reference: run, recordInputs: true}
 	for i := range run.Results {
 		r := &run.Results[i]
 		if r.Error != "" || r.Trace == nil || len(r.Trace.Packets) == 0 {
@@ -319,17 +323,28 @@ func (x *resultPricer) simulatedRun() {
 	if len(t.Samples) == 0 {
 		secs = Exact(t.Summary.Median)
 	}
+	// QEMU's cycles are estimated from exact instruction counts by a
+	// cycle rule: the time is as estimated as they are (the run's own
+	// label), and its interval the rule's low and high ends.
+	label, what := t.Label, "the time this run simulated"
+	if label != result.Simulated {
+		what = "the time this run estimated from its simulated instructions (" + t.Method + ")"
+	}
+	lo, hi := r.Metric("cycles-min"), r.Metric("cycles-max")
+	if clock, err := strconv.ParseFloat(r.Subject.Params["clock_hz"], 64); err == nil && clock > 0 && lo != nil && hi != nil {
+		secs = Span(secs.V, lo.Summary.Median/clock, hi.Summary.Median/clock)
+		how = "the cycle rule's low and high ends (cycles-min, cycles-max ÷ the clock)"
+	}
 	pw, err := PowerFor(d, Op{Scheme: r.Subject.Scheme, Operation: r.Subject.Operation}, nil)
 	if err != nil {
 		x.warn(&NotPricedError{Device: d.Name, What: r.Subject.Name, Why: []string{err.Error()}})
 		return
 	}
-	c := Cost{Rung: Simulated, Label: result.Simulated, Seconds: &secs, Source: target + " simulation (this run)",
-		Method: "the time this run simulated", BoundsHow: how}
+	c := Cost{Rung: Simulated, Label: label, Seconds: &secs, Source: target + " simulation (this run)",
+		Method: what, BoundsHow: how}
 	e := Energy{Cost: c, Power: &pw, Gross: pw.Watts.Mul(secs), Method: fmt.Sprintf("E = V·I·t: %s × the simulated time", pw.How)}
-	if base, baseHow, ok := x.p.baseline(); ok {
-		net := e.Gross.Sub(base.Mul(secs))
-		e.Net, e.NetMethod = &net, e.Method+" − "+baseHow+" × the simulated time"
+	if net, netHow, ok := x.p.netEnergy(pw, secs); ok {
+		e.Net, e.NetMethod = &net, e.Method+" − "+netHow+" × the simulated time"
 	}
 	x.opMetrics(e, "", false, 0)
 }
@@ -609,6 +624,7 @@ func (x *resultPricer) trace() {
 		x.missing = append(x.missing, "radio")
 		return
 	}
+	x.p.used(radioInput(rp))
 	x.add(re.Joules.metric("energy/radio", "J", result.Modelled, re.Method, ""), "radio profile "+rp.Name)
 	j := re.Joules
 	x.parts = append(x.parts, part{name: "radio", joules: j, net: &j, label: result.Modelled})
@@ -626,6 +642,7 @@ func (x *resultPricer) traceParts() {
 		return
 	}
 	x.radioSleep, x.radioPriced = rp.Name, true
+	x.p.used(radioInput(rp))
 	for _, tp := range x.r.TraceParts {
 		var sum, secs Interval
 		for i, t := range tp.Traces {
@@ -725,10 +742,7 @@ func (x *resultPricer) total() {
 			x.add(q.Div(charge).metric("ops-per-battery", "ops", label,
 				fmt.Sprintf("usable charge / the subject's charge = %s / (%s / %s)", qHow, eventHow, d.Supply.Voltage), "the inputs' bounds"), src)
 			if net != nil && net.V > 0 && eventHow == "energy" {
-				c := Interval{net.V / v.V, net.Lo / v.Hi, net.Hi / v.Lo}
-				if c.Lo <= 0 {
-					c.Lo = c.V
-				}
+				c := Interval{net.V / v.V, net.Lo / v.Hi, net.Hi / v.Lo} // a net of no low bound gives a count of no upper bound (+Inf)
 				x.add(q.Div(c).metric("ops-per-battery-net", "ops", label,
 					fmt.Sprintf("usable charge / the subject's charge above the baseline = %s / (energy-net / %s), as S001 counted signatures over idle", qHow, d.Supply.Voltage), "the inputs' bounds"), src)
 			}

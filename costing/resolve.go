@@ -107,6 +107,9 @@ type Pricer struct {
 	// fixed is a cost resolved elsewhere (a literature operation named by
 	// its key, a time the user gave), used instead of the rungs.
 	fixed *Cost
+	// recordInputs: the data files a figure is read from are added to
+	// Reference's inputs (Price sets it: the run is the one priced).
+	recordInputs bool
 }
 
 // NotPricedError says why an operation has no figure on a device and what
@@ -195,7 +198,9 @@ func (p *Pricer) wouldPrice(op Op) []string {
 // the same family, key size and operation, the study's implementation;
 // exact says which.
 func (p *Pricer) literature(op Op) (o device.Operation, exact, ok bool) {
-	has := func(o device.Operation) bool { return o.Time.Known() || o.Energy.Known() || o.EnergyPerByte.Known() }
+	has := func(o device.Operation) bool {
+		return (o.Time.Known() || o.Energy.Known() || o.EnergyPerByte.Known()) && (o.InputBytes == 0 || o.InputBytes == op.InputBytes)
+	}
 	for _, o := range p.Device.Operations {
 		if o.Covers(op.Scheme, op.Operation) && has(o) {
 			return o, true, true
@@ -271,6 +276,7 @@ func (calibratedRung) resolve(p *Pricer, op Op) (Cost, error) {
 	} else {
 		t = Exact(e.MedianNs * 1e-9)
 	}
+	p.used(c.input())
 	return Cost{Seconds: &t, Samples: samples, Source: fmt.Sprintf("calibration of %s (run %s, %s)", p.Device.Name, c.RunID, c.Source),
 		Method: fmt.Sprintf("time/op of %s measured by cryptocost on %s", e.Subject, p.Device.Name), BoundsHow: how}, nil
 }

@@ -51,6 +51,23 @@ type Device struct {
 
 	// File is where the profile was read from (embedded path or user file).
 	File string `json:"file,omitempty" yaml:"-"`
+	// content is the file's bytes as Parse read them (Content).
+	content []byte
+}
+
+// Content is the profile's file as it was read, and its syntax ("yaml" or
+// "json"): what a run priced on the device carries (result.Input), so it
+// prices the same wherever it is read later. Nil for a profile built in
+// code.
+func (d *Device) Content() (data []byte, format string) {
+	if len(d.content) == 0 {
+		return nil, ""
+	}
+	format = "yaml"
+	if t := strings.TrimSpace(string(d.content)); strings.HasPrefix(t, "{") {
+		format = "json"
+	}
+	return d.content, format
 }
 
 // CPU is the processor.
@@ -132,6 +149,10 @@ type Operation struct {
 	Schemes        []string `json:"schemes,omitempty" yaml:"schemes,omitempty"`
 	Operations     []string `json:"operations,omitempty" yaml:"operations,omitempty"`
 	Implementation string   `json:"implementation,omitempty" yaml:"implementation,omitempty"`
+	// InputBytes, when set, is the one input size the figure is for (an
+	// AES engine's 16-byte block): the figure prices that size only. Zero:
+	// the figure does not depend on the input (a signature) or is per byte.
+	InputBytes int `json:"input_bytes,omitempty" yaml:"input_bytes,omitempty"`
 	// Time per operation, Energy per operation, Current while it runs,
 	// EnergyPerByte for bulk operations: whichever the source gives.
 	Time          Value `json:"time,omitempty" yaml:"time,omitempty"`
@@ -291,6 +312,9 @@ func (d *Device) validate(n *catalog.Node) error {
 		}
 		if op.Bits < 0 || op.Bits > 100000 {
 			return n.Errorf(f+".bits", "%d is implausible", op.Bits)
+		}
+		if op.InputBytes < 0 {
+			return n.Errorf(f+".input_bytes", "%d: want the input size in bytes the figure is for, or none", op.InputBytes)
 		}
 		if !op.Time.Given() && !op.Energy.Given() && !op.Current.Given() && !op.EnergyPerByte.Given() {
 			return n.Errorf(f, "%q has no cost: give time, energy, current or energy_per_byte", op.Name)

@@ -60,7 +60,7 @@ func Parse(file string, data []byte) (*Device, error) {
 	if err := d.validate(n); err != nil {
 		return nil, err
 	}
-	d.File = file
+	d.File, d.content = file, data
 	return &d, nil
 }
 

@@ -110,12 +110,13 @@ func (p *Profile) Method() string {
 }
 
 // Price prices a packet trace on the named radio profile ("lte", "3g",
-// "wifi", "ble", "802.15.4" or any name `cryptocost radio list` shows):
-// the energy split into promotion, transfer, tail and idle, the time in
-// each state and the timeline. It is the function the TLS lab and the
-// scenarios call.
-func Price(t *result.Trace, link string, opt Options) (*Breakdown, error) {
-	p, err := Lookup(link)
+// "wifi", "ble", "cc2420" or any name `cryptocost radio list` shows): the
+// energy split into promotion, transfer, tail and idle, the time in each
+// state and the timeline. It is Lookup(profile) then Simulate; the
+// commands price through package costing, which chooses the device's
+// radio for a link (costing.RadioFor) and calls Simulate.
+func Price(t *result.Trace, profile string, opt Options) (*Breakdown, error) {
+	p, err := Lookup(profile)
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ func main() {
 		p := r.Subject.Params
 		clock, _ := strconv.ParseFloat(p["clock_hz"], 64)
 		if t.Target == "" {
-			t.Target, t.ClockHz = p["target"], clock
+			t.Target, t.ClockHz, t.Counts = p["target"], clock, p["counts"]
 			// "simavr 1.6+dfsg-3; avr-gcc (GCC) 5.4.0 -Os; image sha256 …"
 			parts := strings.Split(r.Provenance.Source, "; ")
 			if len(parts) >= 2 {
@@ -56,12 +56,25 @@ func main() {
 		if cyc == nil {
 			continue
 		}
-		samples := cyc.Samples
-		if len(samples) == 0 {
-			samples = []float64{cyc.Summary.Median}
+		samples := func(m *result.Metric) []float64 {
+			if m == nil {
+				return nil
+			}
+			if len(m.Samples) == 0 {
+				return []float64{m.Summary.Median}
+			}
+			return m.Samples
+		}
+		if t.Counts != "cycles" && t.CycleRule == "" {
+			// QEMU counts instructions; the cycles are the cycle rule's
+			// estimate ("estimated from the executed instructions ... by
+			// the Cortex-M4 TRM's cycle table; range …").
+			rule, _, _ := strings.Cut(cyc.Method, "; range")
+			t.CycleRule = strings.TrimPrefix(rule, "estimated from the executed instructions (QEMU profiler: each block's executions and taken branches) by the ")
 		}
 		t.Ops = append(t.Ops, costing.SimOp{Kernel: p["kernel"], Algorithm: p["algorithm"], Operation: r.Subject.Operation,
-			InputBytes: r.Subject.InputBytes, Opt: strings.TrimPrefix(p["opt"], "-"), Cycles: samples, Label: p["label"],
+			InputBytes: r.Subject.InputBytes, Opt: strings.TrimPrefix(p["opt"], "-"), Cycles: samples(cyc),
+			CyclesMin: samples(r.Metric("cycles-min")), CyclesMax: samples(r.Metric("cycles-max")), Label: p["label"],
 			Verified: strings.TrimPrefix(r.Provenance.Verified, "known-answer tests passed in the simulator: "), Image: p["image"]})
 	}
 	out, err := json.MarshalIndent(t, "", "  ")
