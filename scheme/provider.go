@@ -212,7 +212,11 @@ type ProviderUnavailableError struct{ Info ProviderInfo }
 func (e *ProviderUnavailableError) Error() string {
 	msg := fmt.Sprintf("provider %s is %s: %s", e.Info.Name, e.Info.Status, e.Info.Reason)
 	if e.Info.Package != "" {
-		msg += fmt.Sprintf(" (Debian package %s brings it; then build with cgo: CGO_ENABLED=1 go build ./cmd/cryptocost)", e.Info.Package)
+		msg += fmt.Sprintf(" (Debian package %s brings it", e.Info.Package)
+		if e.Info.Status == ProviderNotCompiled {
+			msg += "; then build with cgo: CGO_ENABLED=1 go build ./cmd/cryptocost"
+		}
+		msg += ")"
 	}
 	return msg
 }
