@@ -241,7 +241,7 @@ func newXMSS(x xmssSet) *signScheme {
 			Name: x.name, Family: FamilySign, Provider: Provider("bwesterb/go-xmssmt"),
 			Params: []Param{{"hash", "SHA-256"}, {"n", itoa(n)}, {"w", itoa(int(p.WotsW))},
 				{"height", itoa(int(p.FullHeight))}, {"levels", x.levels}, {"oid", fmt.Sprintf("0x%08x", x.oid)},
-				{"signatures_per_key", fmt.Sprint(max)},
+				{"signatures_per_key", fmt.Sprintf("%d (go-xmssmt leaves the last of RFC 8391's 2^%d indices unused)", max, p.FullHeight)},
 				{"stateful", "each one-time key signs once; the timed sign loop starts the key again when it runs out (same cost, never safe in use)"},
 				{"key_type", x.name}, {"keygen_on", x.name},
 				{"key_encoding", "RFC 8391 public key (OID || root || SEED); private: SK_SEED || SK_PRF || SEED"}},
