@@ -242,6 +242,7 @@ func bpScheme(c extraCurve, curve elliptic.Curve) *signScheme {
 			if err != nil {
 				return nil, nil, err
 			}
+			//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 			return bpPoint(c.size, k.X, k.Y), k.D.FillBytes(make([]byte, c.size)), nil
 		},
 		vectors: []signVector{c.sign},
@@ -250,6 +251,7 @@ func bpScheme(c extraCurve, curve elliptic.Curve) *signScheme {
 			if err != nil {
 				return fmt.Errorf("%s: %w: vector %s: %v", s.info.Name, ErrKAT, v.name, err)
 			}
+			//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 			pub := &ecdsa.PublicKey{Curve: curve, X: x, Y: y}
 			msg, rs := unhex(v.msg), unhex(v.sig)
 			if !s.verify(pub, msg, signDER(rs)) {
@@ -283,6 +285,7 @@ func (c kexBrainpool) generateKey() (kexPrivateKey, error) {
 	if err != nil {
 		return nil, err
 	}
+	//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 	return kexBrainpoolKey{c, k.D.FillBytes(make([]byte, c.size)), bpPoint(c.size, k.X, k.Y)}, nil
 }
 

@@ -49,6 +49,7 @@ func goCurveSigner(t *testing.T, curveName, name string) rawSigner {
 		d := new(big.Int).SetBytes(raw)
 		//lint:ignore SA1019 the Brainpool curves exist only as elliptic.Curve values
 		x, y := curve.ScalarBaseMult(raw)
+		//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 		return &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: curve, X: x, Y: y}, D: d}
 	}
 	pubOf := func(raw []byte) any {
@@ -62,6 +63,7 @@ func goCurveSigner(t *testing.T, curveName, name string) rawSigner {
 		if len(raw) != 1+2*size {
 			return nil
 		}
+		//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 		return &ecdsa.PublicKey{Curve: curve, X: new(big.Int).SetBytes(raw[1 : 1+size]), Y: new(big.Int).SetBytes(raw[1+size:])}
 	}
 	return rawSigner{id: ref.Info().ID(),
@@ -86,6 +88,7 @@ func goCurveSigner(t *testing.T, curveName, name string) rawSigner {
 			pub[0] = 4
 			k.X.FillBytes(pub[1 : 1+size])
 			k.Y.FillBytes(pub[1+size:])
+			//lint:ignore SA1019 crypto/ecdsa's raw fields are the only way in and out for a curve other than the NIST ones (Bytes and ParseRawPrivateKey take only those)
 			return pub, k.D.FillBytes(make([]byte, size)), nil
 		}}
 }
