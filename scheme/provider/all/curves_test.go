@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"encoding/hex"
 	"math/big"
 	"reflect"
 	"strings"
@@ -190,5 +191,30 @@ func TestCrossProviderCurveAgreement(t *testing.T) {
 			outs[s.Info().ID()] = ab
 		}
 		agree(t, name, outs)
+	}
+}
+
+// TestMbedTLSReproducesRFC6979OnSecp256k1: Mbed TLS signs
+// deterministically (MBEDTLS_ECDSA_DETERMINISTIC), so on secp256k1 it
+// must reproduce the published RFC 6979 signature of "Satoshi Nakamoto"
+// under d = 1 byte for byte, high s and all (the Go scheme's KAT
+// reproduces its low-s form). Fast tier.
+func TestMbedTLSReproducesRFC6979OnSecp256k1(t *testing.T) {
+	ss := implementations[scheme.SignScheme]("ECDSA-secp256k1-SHA256")
+	s, ok := ss["ECDSA-secp256k1-SHA256@mbedtls"]
+	if !ok {
+		t.Skip("mbedtls is not available here")
+	}
+	d := make([]byte, 32)
+	d[31] = 1
+	sig, err := s.Sign(scheme.ProvidedPrivateKey(d), []byte("Satoshi Nakamoto"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// DER of r = 934b…e3d8, s = dbbd…675c (both with a leading zero: top bit set).
+	const want = "3046022100934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d8" +
+		"022100dbbd3162d46e9f9bef7feb87c16dc13b4f6568a87f4e83f728e2443ba586675c"
+	if got := hex.EncodeToString(sig); got != want {
+		t.Errorf("mbedtls signature %s, want RFC 6979's %s", got, want)
 	}
 }
