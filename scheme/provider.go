@@ -212,7 +212,11 @@ type ProviderUnavailableError struct{ Info ProviderInfo }
 func (e *ProviderUnavailableError) Error() string {
 	msg := fmt.Sprintf("provider %s is %s: %s", e.Info.Name, e.Info.Status, e.Info.Reason)
 	if e.Info.Package != "" {
-		msg += fmt.Sprintf(" (Debian package %s brings it; then build with cgo: CGO_ENABLED=1 go build ./cmd/cryptocost; if it is installed already, the Go build cache holds a build from before: go clean -cache, or build as ./scripts/test does)", e.Info.Package)
+		msg += fmt.Sprintf(" (Debian package %s brings it", e.Info.Package)
+		if e.Info.Status == ProviderNotCompiled {
+			msg += "; then build with cgo: CGO_ENABLED=1 go build ./cmd/cryptocost; if it is installed already, the Go build cache holds a build from before it: go clean -cache, or build as ./scripts/test does"
+		}
+		msg += ")"
 	}
 	return msg
 }

@@ -16,10 +16,12 @@
 // scheme of that name is this repository's reference implementation); AES, Triple DES, Blowfish, CAST5, Twofish, Serpent, IDEA and SM4
 // in ECB/CBC/OFB/CTR; AES-GCM, AES-CCM, ChaCha20-Poly1305 (the key set once,
 // the nonce per call); ChaCha20, Salsa20 and RC4; Ed25519 and ECDSA on the
-// NIST curves (gcry_pk_sign over S-expressions, the key's public point
+// NIST curves, secp256k1 and brainpoolP256r1/P384r1/P512r1
+// (gcry_pk_sign over S-expressions, the key's public point
 // included so signing does not recompute it; ECDSA signatures converted to
 // DER here); X25519 and X448 (gcry_ecc_mul_point, which returns an all-zero
 // secret for a low-order peer: the glue rejects it, RFC 7748 §6.1).
-// Not registered: Ed448 and the NIST-curve ECDH (gcrypt has them only
-// through gcry_pk_encrypt's S-expression protocol).
+// Not registered: Ed448 and ECDH on the Weierstrass curves (NIST,
+// secp256k1, Brainpool): gcrypt has them only through gcry_pk_encrypt's
+// S-expression protocol.
 package gcrypt

@@ -10,6 +10,7 @@ package gcrypt
 import "C"
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -66,6 +67,9 @@ func entries() []cprov.Entry {
 		for _, h := range []string{"256", "384", "512"} {
 			add("ECDSA-P"+c.bits+"-SHA"+h, lib.Sign("ECDSA:NIST P-"+c.bits+":SHA"+h+":"+c.bytes))
 		}
+	}
+	for _, c := range cprov.ExtraCurves { // ECDSA only: see the package doc
+		add(c.ECDSA(), lib.Sign("ECDSA:"+c.Name+":"+c.Hash+":"+strconv.Itoa(c.Bytes)))
 	}
 	add("X25519", lib.Agreement("X25519"))
 	add("X448", lib.Agreement("X448"))

@@ -70,6 +70,9 @@ static const mc_curve *mc_curve_of(const char *alg, const char **hash) {
 		{"P-224", MBEDTLS_ECP_DP_SECP224R1, 28, 0}, {"P-256", MBEDTLS_ECP_DP_SECP256R1, 32, 0},
 		{"P-384", MBEDTLS_ECP_DP_SECP384R1, 48, 0}, {"P-521", MBEDTLS_ECP_DP_SECP521R1, 66, 0},
 		{"X25519", MBEDTLS_ECP_DP_CURVE25519, 32, 1}, {"X448", MBEDTLS_ECP_DP_CURVE448, 56, 1},
+		// MBEDTLS_ECP_DP_SECP256K1_ENABLED, MBEDTLS_ECP_DP_BP{256,384,512}R1_ENABLED in Debian's config.h
+		{"secp256k1", MBEDTLS_ECP_DP_SECP256K1, 32, 0}, {"brainpoolP256r1", MBEDTLS_ECP_DP_BP256R1, 32, 0},
+		{"brainpoolP384r1", MBEDTLS_ECP_DP_BP384R1, 48, 0}, {"brainpoolP512r1", MBEDTLS_ECP_DP_BP512R1, 64, 0},
 	};
 	static __thread char buf[64];
 	char *part[3];

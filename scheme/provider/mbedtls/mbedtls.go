@@ -67,5 +67,9 @@ func entries() []cprov.Entry {
 	for _, c := range []string{"256", "384", "521"} {
 		add("ECDH-P"+c, lib.Agreement("ECDH:P-"+c))
 	}
+	for _, c := range cprov.ExtraCurves {
+		add(c.ECDSA(), lib.Sign("ECDSA:"+c.Name+":"+c.Hash))
+		add(c.ECDH(), lib.Agreement("ECDH:"+c.Name))
+	}
 	return e
 }

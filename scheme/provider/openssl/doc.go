@@ -14,7 +14,8 @@
 // (the default provider has it since 3.0.7); HMAC, CMAC and Poly1305 through
 // EVP_MAC, KMAC128 and KMAC256 (empty customisation, default lengths); AES ECB/CBC/OFB/CTR, 3DES and SM4 modes; AES-GCM, AES-CCM and
 // ChaCha20-Poly1305; ECDSA on P-224/256/384/521, Ed25519, Ed448; X25519,
-// X448, ECDH on P-256/384/521. Not registered: Blowfish, CAST5, IDEA, DES,
+// X448, ECDH on P-256/384/521; ECDSA and ECDH on secp256k1 and
+// brainpoolP256r1/P384r1/P512r1 (the default provider's named groups). Not registered: Blowfish, CAST5, IDEA, DES,
 // RC4 and Whirlpool are in the legacy provider, which is not loaded by
 // default; AES-GCM-SIV arrived in 3.2; RFC 6979 deterministic ECDSA in 3.2,
 // so ECDSA's vectors are verified, not reproduced.

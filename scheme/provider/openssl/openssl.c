@@ -92,6 +92,10 @@ static const oc_curve *oc_curve_of(const char *name) {
 		{"P-256", NID_X9_62_prime256v1, 32},
 		{"P-384", NID_secp384r1, 48},
 		{"P-521", NID_secp521r1, 66},
+		{"secp256k1", NID_secp256k1, 32},
+		{"brainpoolP256r1", NID_brainpoolP256r1, 32},
+		{"brainpoolP384r1", NID_brainpoolP384r1, 48},
+		{"brainpoolP512r1", NID_brainpoolP512r1, 64},
 	};
 	for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++)
 		if (!strcmp(curves[i].name, name)) return &curves[i];

@@ -90,6 +90,9 @@ static int hash_of(const char *name, enum wc_HashType *t) {
 
 static const struct { const char *name; int id, len; } curves[] = {
 	{"P-224", ECC_SECP224R1, 28}, {"P-256", ECC_SECP256R1, 32}, {"P-384", ECC_SECP384R1, 48}, {"P-521", ECC_SECP521R1, 66},
+	// HAVE_ECC_KOBLITZ and HAVE_ECC_BRAINPOOL in Debian's options.h
+	{"secp256k1", ECC_SECP256K1, 32}, {"brainpoolP256r1", ECC_BRAINPOOLP256R1, 32},
+	{"brainpoolP384r1", ECC_BRAINPOOLP384R1, 48}, {"brainpoolP512r1", ECC_BRAINPOOLP512R1, 64},
 };
 
 // RFC 7748 §5: X25519 and X448 decode the scalar with its bits clamped and
