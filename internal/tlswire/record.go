@@ -1,6 +1,7 @@
 package tlswire
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -62,12 +63,13 @@ func (r Record) Len() int { return RecordHeaderLen + len(r.Fragment) }
 
 // Header is the record's 5-byte header: the additional data of TLS 1.3
 // record protection (RFC 8446 §5.2).
-func (r Record) Header() []byte {
-	var b cryptobyte.Builder
-	b.AddUint8(r.Type)
-	b.AddUint16(r.Version)
-	b.AddUint16(uint16(len(r.Fragment)))
-	return b.BytesOrPanic()
+func (r Record) Header() []byte { return r.AppendHeader(make([]byte, 0, RecordHeaderLen)) }
+
+// AppendHeader appends the record's header to b.
+func (r Record) AppendHeader(b []byte) []byte {
+	b = append(b, r.Type)
+	b = binary.BigEndian.AppendUint16(b, r.Version)
+	return binary.BigEndian.AppendUint16(b, uint16(len(r.Fragment)))
 }
 
 // Marshal returns the record, header included.
@@ -89,6 +91,7 @@ var ErrNotTLS = errors.New("not a TLS record stream")
 // type, a version not 3.x, a body above MaxRecordFragment) is an error
 // naming its offset.
 func ParseRecords(stream []byte) (recs []Record, tail int, err error) {
+	recs = make([]Record, 0, 16) // a handshake's records, each way, without growing
 	s := cryptobyte.String(stream)
 	off := 0
 	for len(s) > 0 {
