@@ -61,51 +61,57 @@ type MessageTooLarge = tlswire.MessageTooLarge
 // fatal alert comes back as an Alert error; warning alerts, empty records
 // and HelloRequests are skipped up to the limit.
 func (rr *recordReader) readHandshake() ([]byte, error) {
+	_, msg, err := rr.readMessage()
+	return msg, err
+}
+
+// readMessage is readHandshake returning the message's type too.
+func (rr *recordReader) readMessage() (uint8, []byte, error) {
 	for {
 		if typ, msg, ok := rr.wire.NextMessage(); ok {
 			if typ == typeHelloRequest && len(msg) == 4 {
 				// RFC 5246 §7.4.1.1: ignored during a handshake.
 				if err := rr.skip("HelloRequest"); err != nil {
-					return nil, err
+					return 0, nil, err
 				}
 				continue
 			}
-			return msg, nil
+			return typ, msg, nil
 		}
 		rec, err := rr.readRecord()
 		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
 		if rec.typ != recordHandshake && rr.wire.Pending() > 0 {
-			return nil, fmt.Errorf("record type %d inside a fragmented handshake message (RFC 8446 §5.1 forbids it)", rec.typ)
+			return 0, nil, fmt.Errorf("record type %d inside a fragmented handshake message (RFC 8446 §5.1 forbids it)", rec.typ)
 		}
 		switch rec.typ {
 		case recordHandshake:
 			if len(rec.payload) == 0 {
 				if err := rr.skip("empty record"); err != nil {
-					return nil, err
+					return 0, nil, err
 				}
 				continue
 			}
 			if err := rr.wire.AddHandshake(rec.payload); err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 		case recordAlert:
 			var a Alert
 			if err := a.Unmarshal(rec.payload); err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 			if a.Level == 1 && a.Description != 0 {
 				if err := rr.skip("warning alert " + alertName(a.Description)); err != nil {
-					return nil, err
+					return 0, nil, err
 				}
 				continue
 			}
-			return nil, a
+			return 0, nil, a
 		case recordChangeCipherSpec:
-			return nil, errChangeCipherSpec
+			return 0, nil, errChangeCipherSpec
 		default:
-			return nil, fmt.Errorf("unexpected record type %d before the handshake finished", rec.typ)
+			return 0, nil, fmt.Errorf("unexpected record type %d before the handshake finished", rec.typ)
 		}
 	}
 }
