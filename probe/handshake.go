@@ -248,11 +248,11 @@ func (p *prober) readTap(events []ioEvent, kl *keyLog, hr *handshakeResult) {
 	}
 	rr := newRecordReader(bytes.NewReader(down), p.limits)
 	for {
-		msg, err := rr.readHandshake()
+		typ, msg, err := rr.readMessage()
 		if err != nil {
 			break
 		}
-		switch msg[0] {
+		switch typ {
 		case typeServerHello:
 			var sh ServerHello
 			if sh.Unmarshal(msg) == nil && !sh.IsHelloRetryRequest() {

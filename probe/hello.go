@@ -260,7 +260,7 @@ func (p *prober) read(c net.Conn, a *answer, mode readMode) error {
 	rr := newRecordReader(c, p.limits)
 	last := 0 // position in the flight's message order reached so far
 	for {
-		msg, err := rr.readHandshake()
+		typ, msg, err := rr.readMessage()
 		if errors.Is(err, errChangeCipherSpec) && mode == untilResumed && a.hello != nil {
 			// The abbreviated handshake (RFC 5246 §7.3): ChangeCipherSpec,
 			// then the encrypted Finished in the next record.
@@ -279,10 +279,10 @@ func (p *prober) read(c net.Conn, a *answer, mode readMode) error {
 		if err != nil {
 			return err
 		}
-		a.messages = append(a.messages, handshakeName(msg[0]))
+		a.messages = append(a.messages, handshakeName(typ))
 		if a.hello == nil {
-			if msg[0] != typeServerHello {
-				return fmt.Errorf("first message is %s, want ServerHello", handshakeName(msg[0]))
+			if typ != typeServerHello {
+				return fmt.Errorf("first message is %s, want ServerHello", handshakeName(typ))
 			}
 			var sh ServerHello
 			if err := sh.Unmarshal(msg); err != nil {
@@ -296,12 +296,12 @@ func (p *prober) read(c net.Conn, a *answer, mode readMode) error {
 		}
 		// RFC 5246 §7.3: each of these at most once, in this order.
 		order := []uint8{typeCertificate, typeCertificateStatus, typeServerKeyExchange, typeCertificateRequest, typeServerHelloDone}
-		at := slices.Index(order, msg[0])
+		at := slices.Index(order, typ)
 		if at < 0 || at < last {
-			return fmt.Errorf("unexpected %s in the server's first flight", handshakeName(msg[0]))
+			return fmt.Errorf("unexpected %s in the server's first flight", handshakeName(typ))
 		}
 		last = at + 1
-		switch msg[0] {
+		switch typ {
 		case typeCertificate:
 			a.cert, a.certBytes = &Certificate{}, len(msg)
 			if err := a.cert.Unmarshal(msg); err != nil {

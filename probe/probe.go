@@ -230,6 +230,7 @@ func (p *prober) run(ctx context.Context) {
 	parallel(
 		func() { p.curves12(ctx) },
 		func() { p.dhe(ctx) },
+		func() { p.rsaExport(ctx) },
 		func() { p.costs(ctx) },
 	)
 	p.chainFromFlight()

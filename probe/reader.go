@@ -7,7 +7,6 @@ import (
 	"unicode"
 
 	"github.com/cryptocost/cryptocost/internal/tlswire"
-	"golang.org/x/crypto/cryptobyte"
 )
 
 // record is one TLS record (RFC 8446 §5.1).
@@ -17,19 +16,19 @@ type record struct {
 	payload []byte
 }
 
-// recordReader reads records and reassembles handshake messages from a
-// server, within Limits: no record above MaxRecord, no message above
-// MaxMessage, no more than MaxUseless records that carry nothing.
+// recordReader reads a server's records and handshake messages through
+// tlswire.RecordReader, within Limits: no record above MaxRecord, no
+// message above MaxMessage, no more than MaxUseless records that carry
+// nothing. What each record means before the handshake ends is the
+// probe's: a fatal alert is the server's answer, a ChangeCipherSpec ends
+// the plaintext, warning alerts, empty records and HelloRequests are
+// skipped.
 type recordReader struct {
-	r       io.Reader
-	limits  Limits
-	hs      []byte // handshake bytes not yet returned
-	useless int
-	first   bool // nothing read yet
+	wire *tlswire.RecordReader
 }
 
 func newRecordReader(r io.Reader, limits Limits) *recordReader {
-	return &recordReader{r: r, limits: limits, first: true}
+	return &recordReader{wire: tlswire.NewRecordReader(r, limits.MaxRecord, limits.MaxMessage, limits.MaxUseless)}
 }
 
 // errChangeCipherSpec is returned by readHandshake when the server's next
@@ -40,31 +39,18 @@ var errChangeCipherSpec = errors.New("ChangeCipherSpec")
 var errNotTLS = errors.New("not TLS")
 
 func (rr *recordReader) readRecord() (record, error) {
-	var hdr [5]byte
-	if _, err := io.ReadFull(rr.r, hdr[:]); err != nil {
+	first := rr.wire.Records() == 0
+	rec, err := rr.wire.ReadRecord()
+	var notTLS *tlswire.NotTLSError
+	switch {
+	case errors.As(err, &notTLS) && first:
+		return record{}, fmt.Errorf("%w: the server's first bytes are %s", errNotTLS, showBytes(notTLS.Header[:]))
+	case errors.As(err, &notTLS):
+		return record{}, fmt.Errorf("%w: record header %s", errNotTLS, showBytes(notTLS.Header[:]))
+	case err != nil:
 		return record{}, err
 	}
-	s := cryptobyte.String(hdr[:])
-	var rec record
-	var n uint16
-	s.ReadUint8(&rec.typ)
-	s.ReadUint16(&rec.version)
-	s.ReadUint16(&n)
-	if rec.typ < recordChangeCipherSpec || rec.typ > recordHeartbeat || rec.version>>8 != 3 {
-		if rr.first {
-			return rec, fmt.Errorf("%w: the server's first bytes are %s", errNotTLS, showBytes(hdr[:]))
-		}
-		return rec, fmt.Errorf("%w: record header %s", errNotTLS, showBytes(hdr[:]))
-	}
-	rr.first = false
-	if int(n) > rr.limits.MaxRecord {
-		return rec, fmt.Errorf("record of %d bytes exceeds the %d-byte limit (RFC 5246 §6.2.3)", n, rr.limits.MaxRecord)
-	}
-	rec.payload = make([]byte, n)
-	if _, err := io.ReadFull(rr.r, rec.payload); err != nil {
-		return rec, err
-	}
-	return rec, nil
+	return record{typ: rec.Type, version: rec.Version, payload: rec.Fragment}, nil
 }
 
 // MessageTooLarge is a handshake message refused from its header: the
@@ -75,67 +61,64 @@ type MessageTooLarge = tlswire.MessageTooLarge
 // fatal alert comes back as an Alert error; warning alerts, empty records
 // and HelloRequests are skipped up to the limit.
 func (rr *recordReader) readHandshake() ([]byte, error) {
+	_, msg, err := rr.readMessage()
+	return msg, err
+}
+
+// readMessage is readHandshake returning the message's type too.
+func (rr *recordReader) readMessage() (uint8, []byte, error) {
 	for {
-		if len(rr.hs) >= 4 {
-			s := cryptobyte.String(rr.hs[1:4])
-			var n uint32
-			s.ReadUint24(&n)
-			if int(n) > rr.limits.MaxMessage {
-				return nil, &MessageTooLarge{Type: rr.hs[0], Size: int(n), Limit: rr.limits.MaxMessage}
-			}
-			if len(rr.hs) >= 4+int(n) {
-				msg := rr.hs[:4+n]
-				rr.hs = rr.hs[4+n:]
-				if msg[0] == typeHelloRequest && n == 0 {
-					// RFC 5246 §7.4.1.1: ignored during a handshake.
-					if err := rr.skip("HelloRequest"); err != nil {
-						return nil, err
-					}
-					continue
+		if typ, msg, ok := rr.wire.NextMessage(); ok {
+			if typ == typeHelloRequest && len(msg) == 4 {
+				// RFC 5246 §7.4.1.1: ignored during a handshake.
+				if err := rr.skip("HelloRequest"); err != nil {
+					return 0, nil, err
 				}
-				return msg, nil
+				continue
 			}
+			return typ, msg, nil
 		}
 		rec, err := rr.readRecord()
 		if err != nil {
-			return nil, err
+			return 0, nil, err
 		}
-		if rec.typ != recordHandshake && len(rr.hs) > 0 {
-			return nil, fmt.Errorf("record type %d inside a fragmented handshake message (RFC 8446 §5.1 forbids it)", rec.typ)
+		if rec.typ != recordHandshake && rr.wire.Pending() > 0 {
+			return 0, nil, fmt.Errorf("record type %d inside a fragmented handshake message (RFC 8446 §5.1 forbids it)", rec.typ)
 		}
 		switch rec.typ {
 		case recordHandshake:
 			if len(rec.payload) == 0 {
 				if err := rr.skip("empty record"); err != nil {
-					return nil, err
+					return 0, nil, err
 				}
 				continue
 			}
-			rr.hs = append(rr.hs, rec.payload...)
+			if err := rr.wire.AddHandshake(rec.payload); err != nil {
+				return 0, nil, err
+			}
 		case recordAlert:
 			var a Alert
 			if err := a.Unmarshal(rec.payload); err != nil {
-				return nil, err
+				return 0, nil, err
 			}
 			if a.Level == 1 && a.Description != 0 {
 				if err := rr.skip("warning alert " + alertName(a.Description)); err != nil {
-					return nil, err
+					return 0, nil, err
 				}
 				continue
 			}
-			return nil, a
+			return 0, nil, a
 		case recordChangeCipherSpec:
-			return nil, errChangeCipherSpec
+			return 0, nil, errChangeCipherSpec
 		default:
-			return nil, fmt.Errorf("unexpected record type %d before the handshake finished", rec.typ)
+			return 0, nil, fmt.Errorf("unexpected record type %d before the handshake finished", rec.typ)
 		}
 	}
 }
 
 func (rr *recordReader) skip(what string) error {
-	rr.useless++
-	if rr.useless > rr.limits.MaxUseless {
-		return fmt.Errorf("server sent more than %d records that carry nothing (last: %s): giving up", rr.limits.MaxUseless, what)
+	if err := rr.wire.Skip(what); err != nil {
+		return fmt.Errorf("server sent %w: giving up", err)
 	}
 	return nil
 }

@@ -120,6 +120,9 @@ type KeyExchangeFindings struct {
 	// offered only that group in supported_groups.
 	FFDHE     []GroupFinding `json:"ffdhe_rfc7919,omitempty"`
 	FFDHENote string         `json:"ffdhe_note,omitempty"`
+	// RSAExport: the key of an RSA_EXPORT suite the server accepted (the
+	// FREAK attack's precondition, CVE-2015-0204).
+	RSAExport *RSAExportKey `json:"rsa_export,omitempty"`
 	// Ephemeral says whether the server accepts any ephemeral (forward
 	// secret) key exchange.
 	Ephemeral bool     `json:"ephemeral"`
@@ -148,6 +151,20 @@ type DHEParams struct {
 	Group       string   `json:"group"`
 	PublicBytes int      `json:"public_bytes"`
 	Evidence    Evidence `json:"evidence"`
+}
+
+// RSAExportKey is the RSA key an RSA_EXPORT suite exchanged keys with: a
+// temporary key from the ServerKeyExchange (RFC 2246 §7.4.3: sent when
+// the certificate's key is longer than 512 bits), or, without one, the
+// certificate's own.
+type RSAExportKey struct {
+	Version     Version `json:"version"`
+	Suite       string  `json:"suite"`
+	ModulusBits int     `json:"modulus_bits"`
+	Exponent    string  `json:"exponent,omitempty"`
+	// Temporary: the key came in a ServerKeyExchange.
+	Temporary bool     `json:"temporary"`
+	Evidence  Evidence `json:"evidence"`
 }
 
 // Resumption is how often the server resumed sessions of one kind.

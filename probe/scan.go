@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"crypto/rsa"
 	"crypto/x509"
 	"errors"
 	"fmt"
@@ -566,6 +567,69 @@ func (p *prober) dheParams(ctx context.Context, spec helloSpec, v Version) (DHEP
 		return DHEParams{}, false
 	}
 	return *a.params, true
+}
+
+// rsaExport reads the RSA key of the export suites the server accepted,
+// in the highest version it accepted one: the ServerKeyExchange's
+// temporary key (ServerRSAParams, RFC 2246 §7.4.3), or the certificate's
+// when there is none.
+func (p *prober) rsaExport(ctx context.Context) {
+	var v Version
+	var export []uint16
+	for _, ver := range Versions {
+		var ids []uint16
+		for _, id := range p.suitesOf(ver, KexRSA) {
+			if s, _ := SuiteByID(id); s.Export {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			v, export = ver, ids
+		}
+	}
+	if len(export) == 0 {
+		return
+	}
+	spec := helloSpec{name: "RSA export " + v.String(), version: v, suites: export, note: "the accepted RSA_EXPORT suites"}
+	a := p.exchange(ctx, spec, untilServerHelloDone)
+	if a.hello == nil || !a.done {
+		p.noteKex("%s: %s", spec.name, a.evidence.Response)
+		return
+	}
+	s, _ := SuiteByID(a.hello.CipherSuite)
+	if !s.Export {
+		p.noteKex("%s: the server chose %s, which the probe did not offer", spec.name, s.Name)
+		return
+	}
+	key := &RSAExportKey{Version: v, Suite: s.Name, Evidence: a.evidence}
+	switch {
+	case a.ske != nil:
+		ske, err := parseServerKeyExchange(a.ske, s, v)
+		if err != nil {
+			p.noteKex("%s: %v", spec.name, err)
+			return
+		}
+		key.Temporary, key.ModulusBits = true, primeBits(ske.Modulus)
+		key.Exponent = new(big.Int).SetBytes(ske.Exponent).String()
+	case a.cert != nil && len(a.cert.Entries) > 0:
+		cert, err := x509.ParseCertificate(a.cert.Entries[0].DER)
+		if err != nil {
+			p.noteKex("%s: the certificate: %v", spec.name, err)
+			return
+		}
+		pub, ok := cert.PublicKey.(*rsa.PublicKey)
+		if !ok {
+			p.noteKex("%s: an RSA export suite with a %T certificate key", spec.name, cert.PublicKey)
+			return
+		}
+		key.ModulusBits, key.Exponent = pub.N.BitLen(), fmt.Sprint(pub.E)
+	default:
+		p.noteKex("%s: neither a ServerKeyExchange nor a certificate", spec.name)
+		return
+	}
+	p.mu.Lock()
+	p.report.KeyExchange.RSAExport = key
+	p.mu.Unlock()
 }
 
 // s000Suites is what the S000-era client offers: the four suites S000

@@ -100,6 +100,13 @@ func writeOne(w io.Writer, r *Report) error {
 	} else if kx.FFDHENote != "" {
 		fmt.Fprintf(tw, "  RFC 7919 in TLS ≤ 1.2\t%s\n", kx.FFDHENote)
 	}
+	if e := kx.RSAExport; e != nil {
+		key := "the certificate's key (no ServerKeyExchange)"
+		if e.Temporary {
+			key = "a temporary key in the ServerKeyExchange, e = " + e.Exponent
+		}
+		fmt.Fprintf(tw, "  RSA export (%s)\t%d-bit RSA, %s — breakable (FREAK, CVE-2015-0204)\n", e.Version, e.ModulusBits, key)
+	}
 	fmt.Fprintf(tw, "  ephemeral key exchange\t%s\n", yesNo(kx.Ephemeral))
 	for _, e := range kx.Errors {
 		fmt.Fprintf(tw, "  !\t%s\n", e)

@@ -179,18 +179,21 @@ func plainLabels(afterCCS func(dir result.Direction, i int) string) recordLabels
 				}
 				pending = append(pending, data...)
 				data = nil
-				for len(pending) >= 4 {
-					s := cryptobyte.String(pending[1:4])
+				for {
+					// A message's header (type, uint24 length) names
+					// it; its body may end in a later record.
+					s := cryptobyte.String(pending)
 					var l uint32
-					s.ReadUint24(&l)
-					current = pending[0]
-					names = appendName(names, handshakeName(current))
-					if len(pending) >= 4+int(l) {
-						pending = pending[4+l:]
-						continue
+					if !s.ReadUint8(&current) || !s.ReadUint24(&l) {
+						break
 					}
-					left = 4 + int(l) - len(pending)
-					pending = nil
+					names = appendName(names, handshakeName(current))
+					if !s.Skip(int(l)) {
+						left = int(l) - len(s)
+						pending = nil
+						break
+					}
+					pending = s
 				}
 			}
 			out[i] = strings.Join(names, ", ")

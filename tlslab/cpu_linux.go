@@ -1,6 +1,9 @@
 package tlslab
 
 import (
+	"io"
+	"net"
+	"os"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -30,5 +33,45 @@ func threadCPU() (time.Duration, bool) {
 
 const processCPUMethod = "the peer process's CPU-time clock (clock_gettime of clock_getcpuclockid(pid)), " +
 	"from the relay's accept to the end of the connection, plus getrusage at exit for a client process"
-const threadCPUMethod = "the peer goroutine's thread CPU clock (CLOCK_THREAD_CPUTIME_ID, goroutine locked to its OS thread); " +
-	"excludes the Go runtime's background GC work"
+const threadCPUMethod = "the peer goroutine's thread CPU clock (CLOCK_THREAD_CPUTIME_ID), summed over the spans it runs locked to its OS thread " +
+	"(it lets the thread go while a read waits for the network); excludes the Go runtime's background GC work"
+
+// read reads c as (*net.TCPConn).Read does, with m counting: the read
+// system call runs in a span; when it would block (EAGAIN), m pauses
+// while the runtime's poller waits, and resumes when the goroutine is run
+// again. Deadlines hold as they do for Read.
+func (m *threadMeter) read(c *net.TCPConn, p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	var rerr error
+	err = rc.Read(func(fd uintptr) bool {
+		m.resume()
+		for {
+			n, rerr = unix.Read(int(fd), p)
+			if rerr != unix.EINTR {
+				break
+			}
+		}
+		if rerr == unix.EAGAIN {
+			m.pause()
+			return false // wait for data
+		}
+		return true
+	})
+	m.resume() // a deadline ends the wait paused
+	switch {
+	case err != nil:
+		return 0, &net.OpError{Op: "read", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
+	case rerr != nil:
+		return 0, &net.OpError{Op: "read", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: os.NewSyscallError("read", rerr)}
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}

@@ -136,17 +136,13 @@ func (s *goServer) serve() {
 	}
 }
 
-// handle runs the server side of one connection on a locked OS thread, so
-// its thread CPU clock counts this connection's work.
+// handle runs the server side of one connection, its CPU time counted on
+// its OS thread's clock while it runs (threadMeter).
 func (s *goServer) handle(raw net.Conn, plan ConnPlan) (pc PeerConn) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	m := newThreadMeter()
 	pc.CPUMethod = threadCPUMethod
-	cpu0, _ := threadCPU()
-	defer func() {
-		cpu1, _ := threadCPU()
-		pc.CPU = cpu1 - cpu0
-	}()
+	defer func() { pc.CPU = m.stop() }()
+	raw = m.meter(raw)
 	raw.SetDeadline(time.Now().Add(10 * time.Minute)) // the lab's context ends it sooner
 	conn := tls.Server(raw, s.cfg)
 	defer conn.Close()
@@ -231,22 +227,17 @@ type clientConn interface {
 	CloseWrite() error
 }
 
-// Run makes one connection on a locked OS thread (its CPU clock is the
-// client's CPU time): dial, handshake, send or receive the payload, then
+// Run makes one connection, its CPU time counted on its OS thread's clock
+// while it runs (threadMeter): dial, handshake, send or receive the payload, then
 // close_notify and read until the server closes. The measured connection
 // of a psk-ke cell resumes with the psk_ke client; every other handshake
 // is crypto/tls's.
 func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watch) (pc PeerConn) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	m := newThreadMeter()
 	pc.CPUMethod = threadCPUMethod
-	cpu0, _ := threadCPU()
-	defer func() {
-		cpu1, _ := threadCPU()
-		pc.CPU = cpu1 - cpu0
-	}()
+	defer func() { pc.CPU = m.stop() }()
 	t0 := time.Now()
-	raw, stop, err := dialLab(ctx, addr, w)
+	raw, stop, err := dialLab(ctx, addr, w, m)
 	if err != nil {
 		pc.Err = fmt.Errorf("go client: %w", err)
 		return pc
@@ -276,8 +267,8 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watc
 	}
 	defer conn.Close()
 	pc.HandshakeWall = time.Since(t0)
-	if cpu, ok := threadCPU(); ok {
-		pc.HandshakeCPU = cpu - cpu0
+	if cpu, ok := m.elapsed(); ok {
+		pc.HandshakeCPU = cpu
 	}
 	if plan.Payload > 0 {
 		switch plan.Cell.Direction {
@@ -310,20 +301,20 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watc
 }
 
 // dialLab dials the server for an in-process client, through the lab's
-// tap (w.Tap), with ctx's deadline on the connection, and ctx's
+// tap (w.Tap) and the client's CPU meter (m), with ctx's deadline on the connection, and ctx's
 // cancellation ending it: stop releases that. It does not hand ctx to the
 // dialer or to crypto/tls's HandshakeContext, each of which would start a
 // goroutine per connection to watch it — and a goroutine the client's
 // locked OS thread must wait for on a busy machine (docs/tls.md §
 // Benchmarks); context.AfterFunc starts one only if ctx ends.
-func dialLab(ctx context.Context, addr string, w *Watch) (net.Conn, func() bool, error) {
+func dialLab(ctx context.Context, addr string, w *Watch, m *threadMeter) (net.Conn, func() bool, error) {
 	dl, _ := ctx.Deadline()
 	d := net.Dialer{Deadline: dl}
 	raw, err := d.Dial("tcp", addr)
 	if err != nil {
 		return nil, nil, ctxErr(ctx, err)
 	}
-	raw = w.Tap(raw)
+	raw = m.meter(w.Tap(raw))
 	raw.SetDeadline(dl)
 	stop := context.AfterFunc(ctx, func() { raw.SetDeadline(time.Unix(1, 0)) })
 	return raw, stop, nil

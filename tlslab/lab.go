@@ -405,24 +405,25 @@ func (l *Lab) account(c Cell, conn *Conn) error {
 	if l.opts.NoTap {
 		return nil
 	}
-	conn.Packets = link.ModelTCP(conn.Capture.Segments(), conn.Link, l.params)
+	segs := conn.Capture.Segments()
+	conn.Packets = link.ModelTCP(segs, conn.Link, l.params)
 	if !c.Plain {
 		keys, err := ParseKeyLog(conn.KeyLog)
 		if err != nil {
 			return err
 		}
-		if conn.Analysis, err = Analyze(conn.Capture, keys); err != nil {
+		if conn.Analysis, err = analyzeCapture(conn.Capture, segs, keys); err != nil {
 			return err
 		}
 	}
-	conn.PayloadDone = l.payloadDone(conn, c)
+	conn.PayloadDone = l.payloadDone(conn, c, segs)
 	return nil
 }
 
 // payloadDone is when the last payload byte reached its receiver: the
 // arrival of the segment holding the last application-data byte (for
 // TLS, of its last application-data record).
-func (l *Lab) payloadDone(conn *Conn, c Cell) time.Duration {
+func (l *Lab) payloadDone(conn *Conn, c Cell, segs []link.Segment) time.Duration {
 	if conn.Payload == 0 {
 		return 0
 	}
@@ -442,7 +443,7 @@ func (l *Lab) payloadDone(conn *Conn, c Cell) time.Duration {
 		}
 	}
 	var at time.Duration
-	for _, s := range conn.Capture.Segments() {
+	for _, s := range segs {
 		if s.Dir == dir && !s.Lost && s.Seq <= int64(last) && int64(last) < s.Seq+int64(s.WireBytes-link.TCPSegmentOverhead) {
 			at = max(at, s.Arrive)
 		}
@@ -569,11 +570,10 @@ func startPlainServer() (*plainServer, error) {
 }
 
 func plainServe(c net.Conn, plan ConnPlan) (pc PeerConn) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	m := newThreadMeter()
 	pc.CPUMethod = threadCPUMethod
-	cpu0, _ := threadCPU()
-	defer func() { cpu1, _ := threadCPU(); pc.CPU = cpu1 - cpu0 }()
+	defer func() { pc.CPU = m.stop() }()
+	c = m.meter(c)
 	defer c.Close()
 	if plan.Cell.Direction == Down {
 		if _, err := c.Write(payload(plan.Payload)); err != nil {
@@ -604,12 +604,10 @@ func (s *plainServer) Close() error           { return s.ln.Close() }
 type plainClient struct{}
 
 func (plainClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watch) (pc PeerConn) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	m := newThreadMeter()
 	pc.CPUMethod = threadCPUMethod
-	cpu0, _ := threadCPU()
-	defer func() { cpu1, _ := threadCPU(); pc.CPU = cpu1 - cpu0 }()
-	c, stop, err := dialLab(ctx, addr, w)
+	defer func() { pc.CPU = m.stop() }()
+	c, stop, err := dialLab(ctx, addr, w, m)
 	if err != nil {
 		pc.Err = err
 		return pc

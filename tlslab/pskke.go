@@ -242,9 +242,9 @@ func (m *pskClientHello) marshal() (msg []byte, bindersLen int, err error) {
 type PSKConn struct {
 	raw         net.Conn
 	r           *bufio.Reader
+	rr          *tlswire.RecordReader // records from r, handshake messages
 	read, write *tlswire.RecordProtection
 	in          []byte // decrypted application data not yet returned
-	hs          []byte // post-handshake message bytes not yet complete
 	eof         bool   // the server's close_notify arrived
 	closeSent   bool
 	// bytesSent and recordsSent drive the record sizing (maxPayload).
@@ -321,6 +321,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 
 	c := &PSKConn{raw: raw, r: bufio.NewReaderSize(raw, RecordHeaderLen+maxCiphertext13), ClientRandom: ch.Random[:],
 		bytesSent: len(chRec)}
+	c.rr = tlswire.NewRecordReader(c.r, maxCiphertext13, maxHandshakeMessage, maxUselessRecords)
 	fl := &serverFlight{c: c}
 	shMsg, err := fl.serverHello()
 	if err != nil {
@@ -359,7 +360,7 @@ func resumePSKKE(raw net.Conn, sess *PSKSession, cfg PSKConfig) (*PSKConn, error
 	if !hmac.Equal(handshakeBody(fin), want) {
 		return nil, errors.New("the server's Finished does not verify: it did not derive the same keys from the PSK")
 	}
-	if len(fl.hs) != 0 {
+	if c.rr.Pending() != 0 {
 		// Handshake messages must not span a key change (RFC 8446 §5.1).
 		return nil, errors.New("handshake data after the server's Finished in the same record")
 	}
@@ -440,10 +441,8 @@ func checkEncryptedExtensions(body []byte) error {
 
 // serverFlight reads the server's handshake messages up to its Finished.
 type serverFlight struct {
-	c       *PSKConn
-	read    *tlswire.RecordProtection // nil until the ServerHello
-	hs      []byte                    // handshake bytes not yet consumed
-	useless int
+	c    *PSKConn
+	read *tlswire.RecordProtection // nil until the ServerHello
 }
 
 // serverHello reads records until the ServerHello is complete; a
@@ -454,7 +453,7 @@ func (f *serverFlight) serverHello() ([]byte, error) {
 			switch {
 			case typ != TypeServerHello:
 				return nil, fmt.Errorf("the server sent %s, not a ServerHello", HandshakeName(typ))
-			case len(f.hs) != 0:
+			case f.c.rr.Pending() != 0:
 				return nil, errors.New("handshake data after the ServerHello in its record (it must end at the key change, RFC 8446 §5.1)")
 			}
 			return msg, nil
@@ -496,8 +495,8 @@ func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 			if !bytes.Equal(rec.Fragment, []byte{1}) {
 				return nil, errors.New("a malformed ChangeCipherSpec")
 			}
-			if f.useless++; f.useless > maxUselessRecords {
-				return nil, errors.New("too many records without data")
+			if err := f.c.rr.Skip("ChangeCipherSpec"); err != nil {
+				return nil, err
 			}
 			continue
 		case ContentAlert:
@@ -527,27 +526,18 @@ func (f *serverFlight) encrypted(want uint8) ([]byte, error) {
 }
 
 // add appends handshake bytes, refusing a message over the bound.
-func (f *serverFlight) add(b []byte) error {
-	f.hs = append(f.hs, b...)
-	return checkHandshakeLength(f.hs)
-}
+func (f *serverFlight) add(b []byte) error { return f.c.addHandshake(b) }
 
 // next pops a complete handshake message (header included), if there is
 // one, with its type.
-func (f *serverFlight) next() (typ uint8, msg []byte, ok bool) {
-	typ, msg, rest, ok := tlswire.CutHandshakeMessage(f.hs)
-	if ok {
-		f.hs = rest
-	}
-	return typ, msg, ok
-}
+func (f *serverFlight) next() (typ uint8, msg []byte, ok bool) { return f.c.rr.NextMessage() }
 
-// checkHandshakeLength refuses a buffered handshake message whose header
-// announces more than maxHandshakeMessage (tlswire.CheckMessageLength).
-func checkHandshakeLength(buf []byte) error {
+// addHandshake buffers handshake bytes, refusing a message whose header
+// announces more than maxHandshakeMessage.
+func (c *PSKConn) addHandshake(b []byte) error {
 	var tooLarge *tlswire.MessageTooLarge
-	if err := tlswire.CheckMessageLength(buf, maxHandshakeMessage); errors.As(err, &tooLarge) {
-		return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(tooLarge.Type), tooLarge.Size, maxHandshakeMessage)
+	if err := c.rr.AddHandshake(b); errors.As(err, &tooLarge) {
+		return fmt.Errorf("a %s of %d B (at most %d)", HandshakeName(tooLarge.Type), tooLarge.Size, tooLarge.Limit)
 	}
 	return nil
 }
@@ -556,7 +546,7 @@ func checkHandshakeLength(buf []byte) error {
 // included: TLS 1.3 has none), or a body over TLS 1.3's limit, is an error
 // before the body is read.
 func (c *PSKConn) readRecord() (Record, error) {
-	rec, err := tlswire.ReadRecord(c.r, tlswire.MaxCiphertext13)
+	rec, err := c.rr.ReadRecord()
 	if err == nil && rec.Type == ContentHeartbeat {
 		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, rec.Type)
 	}
@@ -616,16 +606,14 @@ func (c *PSKConn) Read(b []byte) (int, error) {
 
 // postHandshake handles post-handshake messages (RFC 8446 §4.6).
 func (c *PSKConn) postHandshake(b []byte) error {
-	c.hs = append(c.hs, b...)
-	if err := checkHandshakeLength(c.hs); err != nil {
+	if err := c.addHandshake(b); err != nil {
 		return err
 	}
 	for {
-		typ, _, rest, ok := tlswire.CutHandshakeMessage(c.hs)
+		typ, _, ok := c.rr.NextMessage()
 		if !ok {
 			return nil
 		}
-		c.hs = rest
 		switch typ {
 		case TypeNewSessionTicket:
 			c.Tickets++

@@ -208,6 +208,12 @@ func (tl timeline) at(off int) time.Duration {
 // Analyze attributes every byte of a connection's TLS streams. keys may
 // be nil (TLS 1.3 handshakes are then attributed by flight, not message).
 func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
+	return analyzeCapture(c, c.Segments(), keys)
+}
+
+// analyzeCapture is Analyze with the capture's segments already copied
+// out (the lab's accounting reads them once for all its uses).
+func analyzeCapture(c *Capture, segs []link.Segment, keys *KeyLog) (*Analysis, error) {
 	up, down := c.Streams()
 	upRecs, tailUp, err := ParseRecords(up)
 	if err != nil {
@@ -217,7 +223,7 @@ func Analyze(c *Capture, keys *KeyLog) (*Analysis, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server → client stream: %w", err)
 	}
-	return analyzeRecords(upRecs, downRecs, tailUp, tailDown, c.Segments(), keys), nil
+	return analyzeRecords(upRecs, downRecs, tailUp, tailDown, segs, keys), nil
 }
 
 // analyzeRecords attributes the records of both streams (tails: the bytes
@@ -278,6 +284,7 @@ func (a *Analysis) readHellos(upRecs, downRecs []Record) {
 	first := func(recs []Record, typ uint8) []byte {
 		var buf []byte
 		seen := 0
+		var msgs []HandshakeMessage
 		for _, r := range recs {
 			if r.Type != ContentHandshake {
 				if len(buf) > 0 || r.Type == ContentApplicationData {
@@ -285,19 +292,22 @@ func (a *Analysis) readHellos(upRecs, downRecs []Record) {
 				}
 				continue
 			}
-			buf = append(buf, r.Fragment...)
-			msgs, rest := ParseHandshakeMessages(buf)
-			buf = rest
+			if len(buf) == 0 {
+				// Read in place: capped, so a later append copies
+				// instead of writing into the stream.
+				buf = r.Fragment[:len(r.Fragment):len(r.Fragment)]
+			} else {
+				buf = append(buf, r.Fragment...)
+			}
+			msgs, buf = tlswire.AppendHandshakeMessages(msgs[:0], buf)
 			for _, m := range msgs {
 				if seen++; seen > 4 {
 					return nil
 				}
 				if m.Type == typ {
-					if typ == TypeServerHello {
-						if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
-							a.HelloRetry = true
-							continue
-						}
+					if typ == TypeServerHello && tlswire.IsHelloRetryRequest(m.Body) {
+						a.HelloRetry = true
+						continue
 					}
 					return m.Body
 				}
@@ -364,7 +374,9 @@ func (a *Analysis) direction(d result.Direction, recs []Record, keys *KeyLog, cl
 
 // dirParser is the state of one direction's attribution: the messages so
 // far, the handshake bytes not yet a whole message with the records they
-// came in, and the TLS 1.3 record protection in use.
+// came in, and the TLS 1.3 record protection in use. Each record is parsed
+// once, into buffers the parser reuses (hsBuf, hsRecs, msgs, plain): the
+// lab analyses every connection it measures (docs/tls.md § Benchmarks).
 type dirParser struct {
 	a            *Analysis
 	d            result.Direction
@@ -375,6 +387,8 @@ type dirParser struct {
 	out       []Message
 	hsBuf     []byte
 	hsRecs    []hsRecord
+	msgs      []HandshakeMessage // the last parse of hsBuf
+	plain     []byte             // the last record opened
 	afterCCS  bool
 	finished  bool // this direction's Finished was seen (1.2: the first encrypted handshake record)
 	prot      *tlswire.RecordProtection
@@ -444,7 +458,10 @@ func (p *dirParser) nextKey() {
 func (p *dirParser) open(r Record) (content []byte, inner uint8, err error) {
 	err = tlswire.ErrOpen
 	for p.prot != nil {
-		content, inner, err = p.prot.Open(r)
+		content, inner, err = p.prot.OpenTo(p.plain, r)
+		if err == nil {
+			p.plain = content[:0] // reused: content is not kept past this record
+		}
 		if err == nil || p.epoch >= 1 {
 			break
 		}
@@ -470,8 +487,8 @@ func (p *dirParser) protected13(r Record) {
 	p.a.Decrypted = true
 	switch inner {
 	case ContentHandshake:
-		msgs := p.addHandshake(r, content, true, true)
-		p.flushHandshake()
+		p.addHandshake(r, content, true, true)
+		msgs := p.flushHandshake()
 		if len(msgs) > 0 && msgs[len(msgs)-1].Type == TypeFinished && p.epoch == 0 {
 			p.epoch++
 			p.nextKey()
@@ -506,27 +523,29 @@ func (p *dirParser) handshakeRecord(r Record) {
 	p.single(r, name, ContentHandshake, true, false)
 }
 
-func (p *dirParser) addHandshake(r Record, plain []byte, encrypted, decrypted bool) []HandshakeMessage {
+// addHandshake buffers a record's handshake plaintext (a copy: plain may
+// be the stream itself, or the scratch a record was opened into).
+func (p *dirParser) addHandshake(r Record, plain []byte, encrypted, decrypted bool) {
 	p.hsRecs = append(p.hsRecs, hsRecord{rec: r, plain: len(plain), overhead: r.Len() - len(plain),
 		start: len(p.hsBuf), encrypted: encrypted, decrypted: decrypted})
 	p.hsBuf = append(p.hsBuf, plain...)
-	msgs, _ := ParseHandshakeMessages(p.hsBuf)
-	return msgs
 }
 
 // flushHandshake turns the whole messages of the handshake buffer into
 // Messages, each with the overhead of the records whose first plaintext
-// byte it holds.
-func (p *dirParser) flushHandshake() {
+// byte it holds, and returns them (their bodies are overwritten once it
+// returns: only the types are to be read).
+func (p *dirParser) flushHandshake() []HandshakeMessage {
 	if len(p.hsRecs) == 0 {
-		return
+		return nil
 	}
-	msgs, rest := ParseHandshakeMessages(p.hsBuf)
+	msgs, rest := tlswire.AppendHandshakeMessages(p.msgs[:0], p.hsBuf)
+	p.msgs = msgs
 	if len(msgs) == 0 {
 		// Still inside one message: keep the buffer as it is (copying it
 		// per record would be quadratic in a hostile stream of tiny
 		// records).
-		return
+		return nil
 	}
 	pos, ri := 0, 0
 	for _, m := range msgs {
@@ -536,14 +555,14 @@ func (p *dirParser) flushHandshake() {
 		msg, ri = p.attribute(m, start, end, ri)
 		p.out = append(p.out, msg)
 	}
-	// Keep an incomplete message for the next record.
-	p.hsBuf = append([]byte(nil), rest...)
-	keep := p.hsRecs[ri:]
-	p.hsRecs = nil
-	for _, r := range keep {
-		r.start -= pos
-		p.hsRecs = append(p.hsRecs, r)
+	// Keep an incomplete message for the next record, at the front of the
+	// same buffers.
+	p.hsBuf = p.hsBuf[:copy(p.hsBuf, rest)]
+	p.hsRecs = p.hsRecs[:copy(p.hsRecs, p.hsRecs[ri:])]
+	for i := range p.hsRecs {
+		p.hsRecs[i].start -= pos
 	}
+	return msgs
 }
 
 // attribute makes the Message of handshake message m, which spans
@@ -584,7 +603,7 @@ func (p *dirParser) attribute(m HandshakeMessage, start, end, ri int) (Message, 
 func (p *dirParser) noteHandshake(m HandshakeMessage, msg *Message) {
 	switch m.Type {
 	case TypeServerHello:
-		if sh, err := ParseServerHello(m.Body); err == nil && sh.HelloRetryRequest {
+		if tlswire.IsHelloRetryRequest(m.Body) {
 			msg.Name = "HelloRetryRequest"
 		}
 	case TypeCertificateRequest:

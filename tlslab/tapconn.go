@@ -25,6 +25,9 @@ type tapConn struct {
 	capture *Capture // nil: time and count, do not record (--no-tap)
 	start   time.Time
 	mss     int
+	// meter, when set, reads the socket (threadMeter.read): the client's
+	// goroutine lets its OS thread go while a read waits.
+	meter *threadMeter
 
 	mu               sync.Mutex
 	upSeq, downSeq   int64
@@ -46,7 +49,13 @@ func (t *tapConn) Write(p []byte) (int, error) {
 }
 
 func (t *tapConn) Read(p []byte) (int, error) {
-	n, err := t.TCPConn.Read(p)
+	var n int
+	var err error
+	if t.meter != nil {
+		n, err = t.meter.read(t.TCPConn, p)
+	} else {
+		n, err = t.TCPConn.Read(p)
+	}
 	at := time.Since(t.start)
 	t.record(result.Down, p[:n], at)
 	if errors.Is(err, io.EOF) {

@@ -376,3 +376,92 @@ func TestGeneratedRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestServerKeyExchangeRoundTrip (fast tier): ParseServerKeyExchange
+// (Marshal(m)) = m for generated DHE, ECDHE and RSA-export parameters,
+// signed (TLS 1.0 and 1.2 encodings) and not, and every truncation is
+// refused.
+func TestServerKeyExchangeRoundTrip(t *testing.T) {
+	g := gen{rand.New(rand.NewPCG(19, 7))}
+	dhe, _ := SuiteByID(0x0033)    // TLS_DHE_RSA_WITH_AES_128_CBC_SHA
+	ecdhe, _ := SuiteByID(0xc02f)  // TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+	export, _ := SuiteByID(0x0003) // TLS_RSA_EXPORT_WITH_RC4_40_MD5
+	dhePSK, _ := SuiteByID(0x0090) // TLS_DHE_PSK_WITH_AES_128_CBC_SHA
+	if !export.Export || export.KeyExchange != KexRSA || dhe.Export {
+		t.Fatalf("suite table: %+v, %+v", export, dhe)
+	}
+	for i := range 200 {
+		for _, s := range []Suite{dhe, ecdhe, export, dhePSK} {
+			v := []Version{TLS10, TLS12}[g.r.IntN(2)]
+			m := &ServerKeyExchange{Kex: s.KeyExchange, TLS12: v >= TLS12, Signed: !s.PSKHint && g.coin()}
+			switch s.KeyExchange {
+			case KexDHE:
+				m.P, m.G, m.Y = g.nonEmpty(256), g.nonEmpty(2), g.nonEmpty(256)
+			case KexECDHE:
+				m.Curve, m.Point = uint16(g.r.Uint32()), g.nonEmpty(97)
+			case KexRSA:
+				m.Modulus, m.Exponent = g.nonEmpty(64), g.nonEmpty(3)
+			}
+			if s.PSKHint {
+				m.HasHint, m.PSKHint = true, g.bytes(16)
+			}
+			if m.Signed {
+				m.Signature = g.bytes(256)
+				if m.TLS12 {
+					m.SignatureScheme = uint16(g.r.Uint32())
+				}
+			}
+			b, err := m.Marshal()
+			if err != nil {
+				t.Fatalf("#%d %s: Marshal: %v", i, s.Name, err)
+			}
+			back, err := ParseServerKeyExchange(b, s, v)
+			if err != nil {
+				t.Fatalf("#%d %s %s: %v\n%x", i, s.Name, v, err, b)
+			}
+			if !reflect.DeepEqual(back, m) {
+				t.Fatalf("#%d %s %s: round trip\n got %+v\nwant %+v", i, s.Name, v, back, m)
+			}
+			if i%20 == 0 {
+				for n := range len(b) {
+					if _, err := ParseServerKeyExchange(b[:n], s, v); err == nil {
+						t.Fatalf("#%d %s: truncated to %d of %d bytes: accepted", i, s.Name, n, len(b))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRSAExportServerKeyExchange (fast tier): the ServerRSAParams of
+// RFC 2246 §7.4.3 read field by field from bytes written out by hand — a
+// 512-bit modulus, exponent 65537, and a TLS 1.0 signature (no algorithm
+// field before TLS 1.2).
+func TestRSAExportServerKeyExchange(t *testing.T) {
+	modulus := append([]byte{0xc3}, bytes.Repeat([]byte{0x5a}, 63)...)
+	sig := bytes.Repeat([]byte{0x11}, 128)
+	var body []byte
+	body = append(body, 0x00, 0x40) // rsa_modulus<1..2^16-1>: 64 bytes
+	body = append(body, modulus...)
+	body = append(body, 0x00, 0x03, 0x01, 0x00, 0x01) // rsa_exponent: 65537
+	body = append(body, 0x00, 0x80)                   // signature<0..2^16-1>: 128 bytes
+	body = append(body, sig...)
+	msg := append([]byte{TypeServerKeyExchange, 0, byte(len(body) >> 8), byte(len(body))}, body...)
+	s, _ := SuiteByID(0x0008) // TLS_RSA_EXPORT_WITH_DES40_CBC_SHA
+	m, err := ParseServerKeyExchange(msg, s, TLS10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(m.Modulus, modulus) || !bytes.Equal(m.Exponent, []byte{1, 0, 1}) || !m.Signed ||
+		m.SignatureScheme != 0 || !bytes.Equal(m.Signature, sig) {
+		t.Fatalf("parsed %+v", m)
+	}
+	if out, err := m.Marshal(); err != nil || !bytes.Equal(out, msg) {
+		t.Fatalf("marshals to %x (%v), want %x", out, err, msg)
+	}
+	// An empty modulus is no key.
+	empty := []byte{TypeServerKeyExchange, 0, 0, 7, 0, 0, 0, 1, 3, 0, 0}
+	if _, err := ParseServerKeyExchange(empty, s, TLS10); err == nil {
+		t.Fatal("an empty modulus was accepted")
+	}
+}

@@ -111,8 +111,12 @@ func FuzzServerKeyExchange(f *testing.F) {
 	seedMessages(f)
 	ecdhe, _ := SuiteByID(0xc02f)
 	dhe, _ := SuiteByID(0x0033)
+	export, _ := SuiteByID(0x0003)
+	rsaExport, _ := (&ServerKeyExchange{Kex: KexRSA, Modulus: bytes.Repeat([]byte{0xc5}, 64), Exponent: []byte{1, 0, 1},
+		Signed: true, Signature: bytes.Repeat([]byte{7}, 128)}).Marshal()
+	f.Add(rsaExport)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, s := range []Suite{ecdhe, dhe} {
+		for _, s := range []Suite{ecdhe, dhe, export} {
 			for _, v := range []Version{TLS10, TLS12} {
 				ske, err := ParseServerKeyExchange(b, s, v)
 				if err != nil {

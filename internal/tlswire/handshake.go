@@ -71,6 +71,12 @@ func (m HandshakeMessage) Len() int { return 4 + len(m.Body) }
 // body (RFC 8446 §4). rest is an incomplete last message, to be continued
 // by the next record.
 func ParseHandshakeMessages(buf []byte) (msgs []HandshakeMessage, rest []byte) {
+	return AppendHandshakeMessages(nil, buf)
+}
+
+// AppendHandshakeMessages is ParseHandshakeMessages appending to msgs (a
+// reader that parses many records reuses one slice).
+func AppendHandshakeMessages(msgs []HandshakeMessage, buf []byte) ([]HandshakeMessage, []byte) {
 	s := cryptobyte.String(buf)
 	for len(s) > 0 {
 		save := s
@@ -123,6 +129,15 @@ func (h *HandshakeBuffer) check() error {
 		return nil
 	}
 	return CheckMessageLength(h.buf, h.Max)
+}
+
+// IsHelloRetryRequest says whether a ServerHello body is a
+// HelloRetryRequest: its random is HelloRetryRequestRandom (RFC 8446
+// §4.1.3). It reads only the random.
+func IsHelloRetryRequest(serverHelloBody []byte) bool {
+	s := cryptobyte.String(serverHelloBody)
+	var random []byte
+	return s.Skip(2) && s.ReadBytes(&random, 32) && string(random) == string(HelloRetryRequestRandom[:])
 }
 
 // Unmarshal parses one whole message, header included.

@@ -29,7 +29,7 @@ type KeyLog struct {
 // analyses, so it splits lines itself rather than through a Scanner and
 // strings.Fields, whose buffers cost more than the handful of lines.
 func ParseKeyLog(data []byte) (*KeyLog, error) {
-	k := &KeyLog{secrets: map[string][]byte{}, byLabel: map[string][][]byte{}}
+	k := &KeyLog{secrets: make(map[string][]byte, 8), byLabel: make(map[string][][]byte, 5)}
 	for n := 1; len(data) > 0; n++ {
 		var line []byte
 		line, data, _ = bytes.Cut(data, []byte{'\n'})
@@ -51,10 +51,29 @@ func ParseKeyLog(data []byte) (*KeyLog, error) {
 		if _, err := hex.Decode(secret, secretHex); err != nil || len(secret) == 0 {
 			return nil, fmt.Errorf("key log line %d: not hexadecimal", n)
 		}
-		k.secrets[string(label)+" "+string(cr)] = secret
-		k.byLabel[string(label)] = append(k.byLabel[string(label)], secret)
+		l := internLabel(label)
+		k.secrets[l+" "+string(cr)] = secret
+		k.byLabel[l] = append(k.byLabel[l], secret)
 	}
 	return k, nil
+}
+
+// internLabel returns the label's string: a constant for the labels TLS
+// 1.3 and 1.2 log (no allocation for each line of each connection's log).
+func internLabel(label []byte) string {
+	switch string(label) {
+	case LabelClientRandom:
+		return LabelClientRandom
+	case LabelClientHandshake:
+		return LabelClientHandshake
+	case LabelServerHandshake:
+		return LabelServerHandshake
+	case LabelClientTraffic0:
+		return LabelClientTraffic0
+	case LabelServerTraffic0:
+		return LabelServerTraffic0
+	}
+	return string(label)
 }
 
 // cutField splits line at its first run of spaces or tabs: the field

@@ -86,27 +86,34 @@ func TrafficKeys(suite uint16, secret []byte) (key, iv []byte, err error) {
 		return nil, nil, fmt.Errorf("TLS 1.3 cipher suite %#04x unknown", suite)
 	}
 	mac := hmac.New(s.Hash, secret)
-	if key, err = expandFirstBlock(mac, "key", s.KeyLen); err != nil {
-		return nil, nil, err
-	}
-	iv, err = expandFirstBlock(mac, "iv", 12)
-	return key, iv, err
+	// One allocation for both: key || iv.
+	out := make([]byte, 0, s.KeyLen+12+mac.Size())
+	out = expandFirstBlock(mac, keyInfo[s.KeyLen], out)[:s.KeyLen]
+	out = expandFirstBlock(mac, ivInfo, out)[:s.KeyLen+12]
+	return out[:s.KeyLen:s.KeyLen], out[s.KeyLen:], nil
 }
 
-// expandFirstBlock is HKDF-Expand-Label for an output no longer than the
-// hash, with mac keyed by the secret: T(1) cut to length.
-func expandFirstBlock(mac hash.Hash, label string, length int) ([]byte, error) {
-	if length > mac.Size() {
-		return nil, fmt.Errorf("HKDF-Expand-Label %q: %d bytes is more than one %d-byte block", label, length, mac.Size())
-	}
-	info, err := hkdfLabel(label, nil, length)
-	if err != nil {
-		return nil, err
-	}
+// keyInfo and ivInfo are HKDF-Expand-Label's info (HkdfLabel) for the
+// traffic key of each key length and for the 12-byte IV, built once.
+var (
+	keyInfo = func() map[int][]byte {
+		m := map[int][]byte{}
+		for _, s := range suites13 {
+			m[s.KeyLen], _ = hkdfLabel("key", nil, s.KeyLen)
+		}
+		return m
+	}()
+	ivInfo, _ = hkdfLabel("iv", nil, 12)
+)
+
+// expandFirstBlock appends T(1) = HMAC(secret, info || 0x01), HKDF-Expand's
+// first block (RFC 5869 §2.3), to out; mac is keyed by the secret, and the
+// caller cuts the block to its length (at most the hash's size).
+func expandFirstBlock(mac hash.Hash, info, out []byte) []byte {
 	mac.Reset()
 	mac.Write(info)
 	mac.Write([]byte{1})
-	return mac.Sum(nil)[:length], nil
+	return mac.Sum(out)
 }
 
 // KeySchedule is the TLS 1.3 key schedule of one cipher suite's hash

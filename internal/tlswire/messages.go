@@ -865,11 +865,11 @@ func (m *CertificateStatus) Unmarshal(data []byte) error {
 	return nil
 }
 
-// ServerKeyExchange holds the key exchange parameters of a DHE or ECDHE
-// ServerKeyExchange (RFC 5246 §7.4.3, RFC 8422 §5.4, RFC 4279 §3 for the
-// PSK identity hint).
+// ServerKeyExchange holds the key exchange parameters of a DHE, ECDHE or
+// RSA-export ServerKeyExchange (RFC 5246 §7.4.3, RFC 8422 §5.4, RFC 4279
+// §3 for the PSK identity hint, RFC 2246 §7.4.3 for ServerRSAParams).
 type ServerKeyExchange struct {
-	Kex     KeyExchange // KexDHE or KexECDHE
+	Kex     KeyExchange // KexDHE, KexECDHE or KexRSA (export suites)
 	PSKHint []byte      // DHE_PSK / ECDHE_PSK only
 	HasHint bool
 	// DHE: the prime, generator and server public value (big-endian).
@@ -877,6 +877,9 @@ type ServerKeyExchange struct {
 	// ECDHE: the named curve and the server's point.
 	Curve uint16
 	Point []byte
+	// RSA (export suites): the temporary key's modulus and public
+	// exponent, big-endian (ServerRSAParams, RFC 2246 §7.4.3).
+	Modulus, Exponent []byte
 	// SignatureScheme is the TLS 1.2 signature algorithm (0 before 1.2
 	// or for anonymous and PSK suites, which sign nothing).
 	SignatureScheme uint16
@@ -902,6 +905,10 @@ func (m *ServerKeyExchange) Marshal() ([]byte, error) {
 			b.AddUint8(3) // named_curve (RFC 8422 §5.4)
 			b.AddUint16(m.Curve)
 			b.AddUint8LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(m.Point) })
+		case KexRSA:
+			for _, v := range [][]byte{m.Modulus, m.Exponent} {
+				b.AddUint16LengthPrefixed(func(b *cryptobyte.Builder) { b.AddBytes(v) })
+			}
 		default:
 			b.SetError(fmt.Errorf("ServerKeyExchange: cannot marshal key exchange %q", m.Kex))
 		}
@@ -916,9 +923,11 @@ func (m *ServerKeyExchange) Marshal() ([]byte, error) {
 	return b.Bytes()
 }
 
-// parseServerKeyExchange parses a ServerKeyExchange handshake message for a
-// suite; version decides whether a signature algorithm precedes the
-// signature (TLS 1.2, RFC 5246 §7.4.1.4.1).
+// ParseServerKeyExchange parses a ServerKeyExchange handshake message for
+// a suite; version decides whether a signature algorithm precedes the
+// signature (TLS 1.2, RFC 5246 §7.4.1.4.1). For an RSA suite it reads
+// ServerRSAParams, the only ServerKeyExchange RSA key transport defines
+// (sent with export suites, RFC 2246 §7.4.3).
 func ParseServerKeyExchange(data []byte, suite Suite, version Version) (*ServerKeyExchange, error) {
 	s := cryptobyte.String(data)
 	var typ uint8
@@ -956,6 +965,13 @@ func ParseServerKeyExchange(data []byte, suite Suite, version Version) (*ServerK
 			return nil, fmt.Errorf("ServerKeyExchange: %w: ECDH parameters", errDecode)
 		}
 		m.Point = clone(point)
+	case KexRSA:
+		var n, e []byte
+		if !body.ReadUint16LengthPrefixed((*cryptobyte.String)(&n)) || len(n) == 0 ||
+			!body.ReadUint16LengthPrefixed((*cryptobyte.String)(&e)) || len(e) == 0 {
+			return nil, fmt.Errorf("ServerKeyExchange: %w: RSA parameters", errDecode)
+		}
+		m.Modulus, m.Exponent = clone(n), clone(e)
 	default:
 		return nil, fmt.Errorf("ServerKeyExchange: not parsed for %s key exchange", suite.KeyExchange)
 	}

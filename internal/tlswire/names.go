@@ -105,6 +105,11 @@ type Suite struct {
 	// PSKHint: the ServerKeyExchange starts with a PSK identity hint
 	// (DHE_PSK, ECDHE_PSK; RFC 4279 §3, RFC 5489 §2).
 	PSKHint bool
+	// Export suites (…_EXPORT_…, …_EXPORT1024_…) limit the key exchange
+	// to 512 (1024) bits: an RSA_EXPORT server with a longer certificate
+	// key sends a temporary RSA key in its ServerKeyExchange (RFC 2246
+	// §7.4.3, §A.5; the FREAK attack, CVE-2015-0204, forces it).
+	Export bool
 	// MinVersion is TLS 1.2 for AEAD and SHA-256/384 MAC suites (RFC 5246
 	// §1.2, RFC 5288, RFC 5289), TLS 1.3 for TLS 1.3 suites.
 	MinVersion Version
@@ -148,6 +153,7 @@ func parseSuiteName(id uint16, name string) Suite {
 		return s
 	}
 	s.Anonymous = strings.Contains(kx, "anon")
+	s.Export = strings.Contains(kx, "_EXPORT")
 	switch {
 	case strings.HasPrefix(kx, "DHE_PSK"), strings.HasPrefix(kx, "PSK_DHE"):
 		s.KeyExchange, s.PSKHint = KexDHE, true

@@ -3,6 +3,8 @@ package tlswire
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -122,5 +124,62 @@ func TestKeyLog(t *testing.T) {
 		if _, err := ParseKeyLog([]byte(bad)); err == nil || !strings.Contains(err.Error(), "line 1") {
 			t.Errorf("ParseKeyLog(%q) error %v, want line 1", bad, err)
 		}
+	}
+}
+
+// TestRecordReader (fast tier): the live reader's caps — a record refused
+// from its header (the body is never there to read), a message refused
+// from its header, records that carry nothing counted — a header that is
+// not TLS kept for the caller to show, and a message reassembled across
+// records.
+func TestRecordReader(t *testing.T) {
+	rr := NewRecordReader(bytes.NewReader([]byte{22, 3, 3, 0x40, 0x01}), 1<<14, 64, 2)
+	var tooLarge *RecordTooLarge
+	if _, err := rr.ReadRecord(); !errors.As(err, &tooLarge) || tooLarge.Size != 1<<14+1 {
+		t.Fatalf("an oversized record: %v", err)
+	}
+	rr = NewRecordReader(bytes.NewReader([]byte("HTTP/1.1 400")), 1<<14, 64, 2)
+	var notTLS *NotTLSError
+	if _, err := rr.ReadRecord(); !errors.As(err, &notTLS) || !errors.Is(err, ErrNotTLS) || string(notTLS.Header[:]) != "HTTP/" {
+		t.Fatalf("an HTTP answer: %v", err)
+	}
+	// A Finished of 8 bytes split over two records, then a message that
+	// announces more than the cap.
+	msg := HandshakeMessage{Type: TypeFinished, Body: []byte("12345678")}.Marshal()
+	stream := append(MarshalRecords(ContentHandshake, 0x0303, msg[:3]), MarshalRecords(ContentHandshake, 0x0303, msg[3:])...)
+	stream = append(stream, MarshalRecords(ContentHandshake, 0x0303, []byte{TypeCertificate, 0, 1, 0})...)
+	rr = NewRecordReader(bytes.NewReader(stream), 1<<14, 64, 2)
+	for {
+		if typ, got, ok := rr.NextMessage(); ok {
+			if typ != TypeFinished || !bytes.Equal(got, msg) || rr.Pending() != 0 {
+				t.Fatalf("message %d %x, %d pending", typ, got, rr.Pending())
+			}
+			break
+		}
+		rec, err := rr.ReadRecord()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rr.AddHandshake(rec.Fragment); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := rr.ReadRecord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgTooLarge *MessageTooLarge
+	if err := rr.AddHandshake(rec.Fragment); !errors.As(err, &msgTooLarge) || msgTooLarge.Size != 256 || msgTooLarge.Limit != 64 {
+		t.Fatalf("an oversized message: %v", err)
+	}
+	if rr.Records() != 3 {
+		t.Fatalf("%d records read, want 3", rr.Records())
+	}
+	var useless *TooManyUseless
+	if rr.Skip("a") != nil || rr.Skip("b") != nil || !errors.As(rr.Skip("c"), &useless) || useless.Last != "c" {
+		t.Fatal("the third record that carries nothing was not refused")
+	}
+	if _, err := rr.ReadRecord(); err != io.ErrUnexpectedEOF {
+		t.Fatalf("at the stream's end: %v, want io.ErrUnexpectedEOF", err)
 	}
 }

@@ -1,6 +1,7 @@
 package tlswire
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -62,12 +63,13 @@ func (r Record) Len() int { return RecordHeaderLen + len(r.Fragment) }
 
 // Header is the record's 5-byte header: the additional data of TLS 1.3
 // record protection (RFC 8446 §5.2).
-func (r Record) Header() []byte {
-	var b cryptobyte.Builder
-	b.AddUint8(r.Type)
-	b.AddUint16(r.Version)
-	b.AddUint16(uint16(len(r.Fragment)))
-	return b.BytesOrPanic()
+func (r Record) Header() []byte { return r.AppendHeader(make([]byte, 0, RecordHeaderLen)) }
+
+// AppendHeader appends the record's header to b.
+func (r Record) AppendHeader(b []byte) []byte {
+	b = append(b, r.Type)
+	b = binary.BigEndian.AppendUint16(b, r.Version)
+	return binary.BigEndian.AppendUint16(b, uint16(len(r.Fragment)))
 }
 
 // Marshal returns the record, header included.
@@ -89,6 +91,7 @@ var ErrNotTLS = errors.New("not a TLS record stream")
 // type, a version not 3.x, a body above MaxRecordFragment) is an error
 // naming its offset.
 func ParseRecords(stream []byte) (recs []Record, tail int, err error) {
+	recs = make([]Record, 0, 16) // a handshake's records, each way, without growing
 	s := cryptobyte.String(stream)
 	off := 0
 	for len(s) > 0 {
@@ -159,13 +162,24 @@ type RecordTooLarge struct {
 }
 
 func (e *RecordTooLarge) Error() string {
-	return fmt.Sprintf("a record of %d B (record_overflow: at most %d)", e.Size, e.Limit)
+	return fmt.Sprintf("record of %d bytes exceeds the %d-byte limit (record_overflow, RFC 5246 §6.2.3)", e.Size, e.Limit)
 }
 
-// ReadRecord reads one record from r. A header that cannot be TLS (an
-// unknown content type, a version not 3.x) is an ErrNotTLS error, and a
-// body above maxFragment a *RecordTooLarge, both before the body is read;
-// a stream that ends inside a record is io.ErrUnexpectedEOF.
+// NotTLSError is a record header that cannot be TLS (an unknown content
+// type, a version not 3.x): errors.Is(err, ErrNotTLS). Header holds the
+// bytes read, for a message that shows what the peer sent instead.
+type NotTLSError struct {
+	Header [RecordHeaderLen]byte
+	Reason string
+}
+
+func (e *NotTLSError) Error() string        { return ErrNotTLS.Error() + ": " + e.Reason }
+func (e *NotTLSError) Is(target error) bool { return target == ErrNotTLS }
+
+// ReadRecord reads one record from r. A header that cannot be TLS is a
+// *NotTLSError, and a body above maxFragment a *RecordTooLarge, both
+// before the body is read; a stream that ends inside a record, or before
+// one, is io.ErrUnexpectedEOF.
 func ReadRecord(r io.Reader, maxFragment int) (Record, error) {
 	var hdr [RecordHeaderLen]byte
 	if _, err := io.ReadFull(r, hdr[:]); err != nil {
@@ -182,9 +196,9 @@ func ReadRecord(r io.Reader, maxFragment int) (Record, error) {
 	s.ReadUint16(&n)
 	switch {
 	case contentNames[rec.Type] == "":
-		return Record{}, fmt.Errorf("%w: content type %d", ErrNotTLS, rec.Type)
+		return Record{}, &NotTLSError{Header: hdr, Reason: fmt.Sprintf("content type %d", rec.Type)}
 	case rec.Version>>8 != 3:
-		return Record{}, fmt.Errorf("%w: record version %#04x", ErrNotTLS, rec.Version)
+		return Record{}, &NotTLSError{Header: hdr, Reason: fmt.Sprintf("record version %#04x", rec.Version)}
 	case int(n) > maxFragment:
 		return Record{}, &RecordTooLarge{Size: int(n), Limit: maxFragment}
 	}
@@ -193,4 +207,81 @@ func ReadRecord(r io.Reader, maxFragment int) (Record, error) {
 		return Record{}, fmt.Errorf("a record cut short: %w", err)
 	}
 	return rec, nil
+}
+
+// RecordReader reads a peer's records as they arrive and reassembles its
+// handshake messages (RFC 8446 §5.1: a message may span records, a record
+// may hold several), within caps a hostile peer cannot get past: no record
+// body above MaxRecord (refused from its header, before the body is read),
+// no handshake message above MaxMessage (refused from its header, before
+// it is buffered), no more than MaxUseless records that carry nothing.
+// Together with a deadline on the connection, the bytes one peer can make
+// its reader hold are bounded. The probe and the TLS lab's psk_ke client
+// read servers through it; what each record type means at each point of a
+// handshake is theirs to say.
+type RecordReader struct {
+	r                                 io.Reader
+	MaxRecord, MaxMessage, MaxUseless int
+	hs                                []byte // handshake bytes not yet returned
+	useless, records                  int
+}
+
+// NewRecordReader reads records from r within the caps.
+func NewRecordReader(r io.Reader, maxRecord, maxMessage, maxUseless int) *RecordReader {
+	return &RecordReader{r: r, MaxRecord: maxRecord, MaxMessage: maxMessage, MaxUseless: maxUseless}
+}
+
+// ReadRecord reads the next record (ReadRecord with MaxRecord).
+func (rr *RecordReader) ReadRecord() (Record, error) {
+	rec, err := ReadRecord(rr.r, rr.MaxRecord)
+	if err == nil {
+		rr.records++
+	}
+	return rec, err
+}
+
+// Records is the number of records read so far.
+func (rr *RecordReader) Records() int { return rr.records }
+
+// AddHandshake buffers a handshake record's plaintext, refusing
+// (*MessageTooLarge) a message whose header announces more than
+// MaxMessage bytes.
+func (rr *RecordReader) AddHandshake(fragment []byte) error {
+	rr.hs = append(rr.hs, fragment...)
+	return CheckMessageLength(rr.hs, rr.MaxMessage)
+}
+
+// NextMessage pops the next whole buffered handshake message, header
+// included, with its type.
+func (rr *RecordReader) NextMessage() (typ uint8, msg []byte, ok bool) {
+	typ, msg, rest, ok := CutHandshakeMessage(rr.hs)
+	if ok {
+		rr.hs = rest
+	}
+	return typ, msg, ok
+}
+
+// Pending is the number of buffered bytes of an incomplete message.
+func (rr *RecordReader) Pending() int { return len(rr.hs) }
+
+// TooManyUseless says a peer sent more than the allowed records that
+// carry nothing (empty records, warning alerts, HelloRequests,
+// ChangeCipherSpecs in TLS 1.3): crypto/tls gives up after 16 (conn.go,
+// maxUselessRecords).
+type TooManyUseless struct {
+	Limit int
+	Last  string
+}
+
+func (e *TooManyUseless) Error() string {
+	return fmt.Sprintf("more than %d records that carry nothing (last: %s)", e.Limit, e.Last)
+}
+
+// Skip counts a record that carries nothing (what names it), refusing
+// one past MaxUseless.
+func (rr *RecordReader) Skip(what string) error {
+	if rr.useless++; rr.useless > rr.MaxUseless {
+		return &TooManyUseless{Limit: rr.MaxUseless, Last: what}
+	}
+	return nil
 }
