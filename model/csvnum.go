@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -32,7 +33,7 @@ func appendG12(dst []byte, v float64) []byte {
 	a := math.Abs(v)
 	if a < 1e12 && a == math.Trunc(a) {
 		// An integer of at most 12 digits: strconv prints its digits.
-		return strconv.AppendInt(dst, int64(v), 10)
+		return appendInt12(dst, v < 0, uint64(a))
 	}
 	if !(a >= 1e-11 && a < 1e22) {
 		return strconv.AppendFloat(dst, v, 'g', 12, 64)
@@ -48,60 +49,97 @@ func appendG12(dst []byte, v float64) []byte {
 	if m < 1e11 || m >= 1e12 {
 		return strconv.AppendFloat(dst, v, 'g', 12, 64)
 	}
-	var digits [12]byte
-	n := uint64(m)
-	hi, lo := uint32(n/1e6), uint32(n%1e6)
-	for i := 10; i >= 6; i -= 2 {
-		copy(digits[i:i+2], digitPairs[2*(lo%100):])
-		lo /= 100
+	// The 12 digits without their trailing zeros: d, nd digits long.
+	d, nd := uint64(m), 12
+	for d%100 == 0 {
+		d, nd = d/100, nd-2
 	}
-	for i := 4; i >= 0; i -= 2 {
-		copy(digits[i:i+2], digitPairs[2*(hi%100):])
-		hi /= 100
+	if d%10 == 0 {
+		d, nd = d/10, nd-1
 	}
-	nd := 12
-	for nd > 1 && digits[nd-1] == '0' {
-		nd--
-	}
+	// Every layout below is at most 19 bytes ("-1.23456789012e-11",
+	// "-0.000123456789012"): written in place, no appends.
+	n := len(dst)
+	dst = slices.Grow(dst, 20)[:n+20]
+	b := dst[n:]
+	i := 0
 	if v < 0 {
-		dst = append(dst, '-')
+		b[0], i = '-', 1
 	}
 	if e < -4 || e >= 12 {
-		dst = append(dst, digits[0])
-		if nd > 1 {
-			dst = append(dst, '.')
-			dst = append(dst, digits[1:nd]...)
-		}
-		dst = append(dst, 'e')
-		if e < 0 {
-			dst, e = append(dst, '-'), -e
+		// d.ddde±XX; here −11 ≤ e ≤ 21, so the exponent has two digits.
+		if nd == 1 {
+			b[i], i = byte('0'+d), i+1
 		} else {
-			dst = append(dst, '+')
+			putDigits(b[i+1:i+1+nd], d)
+			b[i], b[i+1] = b[i+1], '.'
+			i += nd + 1
 		}
-		if e < 10 {
-			dst = append(dst, '0')
+		b[i], b[i+1] = 'e', '+'
+		if e < 0 {
+			b[i+1], e = '-', -e
 		}
-		return strconv.AppendInt(dst, int64(e), 10)
+		b[i+2], b[i+3] = digitPairs[2*e], digitPairs[2*e+1]
+		return dst[:n+i+4]
 	}
 	dp := e + 1 // digits before the decimal point
 	switch {
-	case dp <= 0:
-		dst = append(dst, "0."...)
+	case dp <= 0: // 0.000ddd
+		b[i], b[i+1] = '0', '.'
+		i += 2
 		for range -dp {
-			dst = append(dst, '0')
+			b[i], i = '0', i+1
 		}
-		dst = append(dst, digits[:nd]...)
-	case dp >= nd:
-		dst = append(dst, digits[:nd]...)
+		putDigits(b[i:i+nd], d)
+		i += nd
+	case dp >= nd: // ddd000
+		putDigits(b[i:i+nd], d)
+		i += nd
 		for range dp - nd {
-			dst = append(dst, '0')
+			b[i], i = '0', i+1
 		}
-	default:
-		dst = append(dst, digits[:dp]...)
-		dst = append(dst, '.')
-		dst = append(dst, digits[dp:nd]...)
+	default: // dd.ddd
+		putDigits(b[i+1:i+1+nd], d)
+		copy(b[i:i+dp], b[i+1:i+1+dp])
+		b[i+dp] = '.'
+		i += nd + 1
 	}
+	return dst[:n+i]
+}
+
+// appendInt12 appends the integer u < 10^12, negated if neg.
+func appendInt12(dst []byte, neg bool, u uint64) []byte {
+	nd := 1
+	for nd < 12 && u >= pow10u[nd] {
+		nd++
+	}
+	n := len(dst)
+	if neg {
+		dst = append(dst, '-')
+		n++
+	}
+	dst = slices.Grow(dst, nd)[:n+nd]
+	putDigits(dst[n:], u)
 	return dst
+}
+
+// pow10u are the powers of ten that appendInt12 counts digits with.
+var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11}
+
+// putDigits writes the last len(b) decimal digits of d into b, two at a
+// time.
+func putDigits(b []byte, d uint64) {
+	i := len(b)
+	for i >= 2 {
+		q := d / 100
+		r := d - 100*q
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		d = q
+	}
+	if i == 1 {
+		b[0] = byte('0' + d%10)
+	}
 }
 
 // digitPairs is "00" to "99": two digits per division.

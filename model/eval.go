@@ -267,11 +267,10 @@ func (ev *Evaluator) Eval(v int, vals []float64, out *Outputs) error {
 	}
 	*out = Outputs{Messages: resize(out.Messages, len(m.Messages)), Ops: resize(out.Ops, len(m.Operations))}
 	for i, msg := range m.Messages {
-		mo, err := ev.message(msg)
-		if err != nil {
+		mo := &out.Messages[i]
+		if err := ev.message(msg, mo); err != nil {
 			return err
 		}
-		out.Messages[i] = mo
 		acks := 0.0
 		if mo.AckBits > 0 {
 			acks = mo.Count * mo.Packets
@@ -323,52 +322,54 @@ func resize[T any](s []T, n int) []T {
 	return make([]T, n)
 }
 
-func (ev *Evaluator) message(msg *Message) (MessageOutput, error) {
-	var mo MessageOutput
+// message computes one message event into mo (written in place: a
+// returned MessageOutput was most of an evaluation's cost).
+func (ev *Evaluator) message(msg *Message, mo *MessageOutput) error {
+	*mo = MessageOutput{}
 	var err error
 	if mo.Bits, err = ev.value(msg.Bits); err != nil {
-		return mo, err
+		return err
 	}
 	if mo.Bits < 0 {
-		return mo, ev.errorf(msg.Bits, "message %s is %s bits long: sizes must not be negative", msg.Name, formatNumber(mo.Bits))
+		return ev.errorf(msg.Bits, "message %s is %s bits long: sizes must not be negative", msg.Name, formatNumber(mo.Bits))
 	}
 	if mo.Count, err = ev.value(msg.Count); err != nil {
-		return mo, err
+		return err
 	}
 	if mo.Count < 0 {
-		return mo, ev.errorf(msg.Count, "message %s is sent %s times: a count must not be negative", msg.Name, formatNumber(mo.Count))
+		return ev.errorf(msg.Count, "message %s is sent %s times: a count must not be negative", msg.Name, formatNumber(mo.Count))
 	}
 	if msg.Overhead != nil {
 		if mo.Overhead, err = ev.value(msg.Overhead); err != nil {
-			return mo, err
+			return err
 		}
 		if mo.Overhead < 0 {
-			return mo, ev.errorf(msg.Overhead, "message %s: per-packet overhead %s bits is negative", msg.Name, formatNumber(mo.Overhead))
+			return ev.errorf(msg.Overhead, "message %s: per-packet overhead %s bits is negative", msg.Name, formatNumber(mo.Overhead))
 		}
 	}
 	mo.Packets = 1
 	switch {
 	case msg.Packets != nil:
 		if mo.Packets, err = ev.value(msg.Packets); err != nil {
-			return mo, err
+			return err
 		}
 		if mo.Packets < 0 {
-			return mo, ev.errorf(msg.Packets, "message %s: %s packets is negative", msg.Name, formatNumber(mo.Packets))
+			return ev.errorf(msg.Packets, "message %s: %s packets is negative", msg.Name, formatNumber(mo.Packets))
 		}
 	case msg.MaxPayload != nil:
 		mp, err := ev.value(msg.MaxPayload)
 		if err != nil {
-			return mo, err
+			return err
 		}
 		if mp <= 0 {
-			return mo, ev.errorf(msg.MaxPayload, "message %s: max payload %s bits: it must be positive", msg.Name, formatNumber(mp))
+			return ev.errorf(msg.MaxPayload, "message %s: max payload %s bits: it must be positive", msg.Name, formatNumber(mp))
 		}
 		if mo.Bits > mp {
 			if !msg.Fragment {
-				return mo, ev.errorf(msg.Bits, "message %s is %s bits, more than the maximum payload of %s bits: set fragment: true to split it into packets, or raise max_payload", msg.Name, formatNumber(mo.Bits), formatNumber(mp))
+				return ev.errorf(msg.Bits, "message %s is %s bits, more than the maximum payload of %s bits: set fragment: true to split it into packets, or raise max_payload", msg.Name, formatNumber(mo.Bits), formatNumber(mp))
 			}
-			if err := ev.fragments(msg, &mo, mp); err != nil {
-				return mo, err
+			if err := ev.fragments(msg, mo, mp); err != nil {
+				return err
 			}
 		}
 	}
@@ -377,14 +378,14 @@ func (ev *Evaluator) message(msg *Message) (MessageOutput, error) {
 	if msg.Ack != nil {
 		ack, err := ev.value(msg.Ack)
 		if err != nil {
-			return mo, err
+			return err
 		}
 		if ack < 0 {
-			return mo, ev.errorf(msg.Ack, "message %s: acknowledgement size %s bits is negative", msg.Name, formatNumber(ack))
+			return ev.errorf(msg.Ack, "message %s: acknowledgement size %s bits is negative", msg.Name, formatNumber(ack))
 		}
 		mo.AckBits = mo.Count * mo.Packets * ack
 	}
-	return mo, nil
+	return nil
 }
 
 // fragments splits a message larger than its maximum payload mp: the
@@ -431,13 +432,18 @@ func (ev *Evaluator) fragments(msg *Message, mo *MessageOutput, mp float64) erro
 // that say where and at which point.
 func (ev *Evaluator) value(f *Formula) (float64, error) {
 	x := f.fn(&ev.fr)
-	if ev.fr.fault != nil {
-		return 0, ev.errorf(f, "%v", ev.fr.fault)
-	}
-	if !finite(x) {
-		return 0, ev.errorf(f, "%q is %v, not a finite number (an overflow, or a power of a negative number?)", f.Text, x)
+	if ev.fr.fault != nil || x-x != 0 { // x − x is NaN for ±Inf and NaN
+		return 0, ev.valueError(f, x)
 	}
 	return x, nil
+}
+
+// valueError is value's error, out of its way so that value inlines.
+func (ev *Evaluator) valueError(f *Formula, x float64) error {
+	if ev.fr.fault != nil {
+		return ev.errorf(f, "%v", ev.fr.fault)
+	}
+	return ev.errorf(f, "%q is %v, not a finite number (an overflow, or a power of a negative number?)", f.Text, x)
 }
 
 func (ev *Evaluator) errorf(f *Formula, format string, args ...any) error {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"io"
-	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -64,8 +63,11 @@ func (p *Plan) writeRows(ctx context.Context, w io.Writer) (int, error) {
 }
 
 // sweepChunk is the number of points a goroutine evaluates and formats at
-// a time: about 1 MB of CSV, a few milliseconds of work.
-const sweepChunk = 4096
+// a time: about 170 kB of TinySeRSync's CSV, a fraction of a millisecond
+// of work, small enough for its buffer to stay in the cache as it is
+// reused (with 4096 points, first touches of fresh buffer pages were a
+// fifth of a sweep's CPU time).
+const sweepChunk = 1024
 
 // chunk is a run of points of one case, [from, to) in Run's order.
 type chunk struct {
@@ -114,6 +116,9 @@ func (p *Plan) writeChunks(ctx context.Context, w io.Writer, workers int) (int, 
 				select {
 				case buf = <-free:
 				default:
+					// Room for the longest rows: growing by appends
+					// would copy and touch fresh pages again.
+					buf = make([]byte, 0, cw.rows.room*(ch.to-ch.from))
 				}
 				ch.done <- cw.run(ctx, ch, buf[:0])
 			}
@@ -197,14 +202,16 @@ func (p *Plan) pointAt(pt *Point, c, i int) {
 // csvRows formats sweep rows. What does not change from row to row is
 // formatted once: per case, the model and variant columns with the
 // parameters not swept, as runs of text between the swept ones; each swept
-// parameter's values once per value; an output equal to the previous
-// row's reuses its text. The rest goes through appendG12.
+// parameter's values once per value. The outputs go through appendG12,
+// straight into the row (keeping the previous row's text to copy when an
+// output did not change cost more than formatting it again).
 type csvRows struct {
 	pieces [][]piece  // per case: the parameter columns, in order
 	swept  [][][]byte // per swept parameter, per value index: its text
-	last   []uint64   // per output: the previous row's value, as bits (-0 is not 0 here)
-	text   [][]byte   // per output: the previous row's text
-	buf    []byte
+	// room is the most a row can take: its longest fixed and swept texts
+	// and 24 bytes an output; a row reserves it once.
+	room int
+	buf  []byte
 }
 
 // piece is a run of fixed text, or (vary ≥ 0) a swept parameter's value.
@@ -214,17 +221,18 @@ type piece struct {
 }
 
 func (p *Plan) newCSVRows() *csvRows {
-	r := &csvRows{last: make([]uint64, len(outputs)), text: make([][]byte, len(outputs))}
-	for i := range r.last {
-		r.last[i] = math.Float64bits(math.NaN()) // no output is NaN here: the first row formats
-	}
+	r := &csvRows{}
 	for _, v := range p.Vary {
 		texts := make([][]byte, len(v.Values))
+		longest := 0
 		for k, x := range v.Values {
 			texts[k] = strconv.AppendFloat(nil, x, 'g', -1, 64)
+			longest = max(longest, len(texts[k]))
 		}
 		r.swept = append(r.swept, texts)
+		r.room += longest
 	}
+	fixed := 0
 	for c, base := range p.base {
 		// The model and variant columns, quoted as CSV needs.
 		name := ""
@@ -235,24 +243,32 @@ func (p *Plan) newCSVRows() *csvRows {
 		cw := csv.NewWriter(&b)
 		cw.Write([]string{p.Model.Name, name})
 		cw.Flush()
-		fixed := []byte(strings.TrimSuffix(b.String(), "\n"))
+		text := []byte(strings.TrimSuffix(b.String(), "\n"))
 		var pieces []piece
 		for j, x := range base {
-			fixed = append(fixed, ',')
+			text = append(text, ',')
 			if k := slices.Index(p.varyIdx, j); k >= 0 {
-				pieces = append(pieces, piece{text: fixed, vary: -1}, piece{vary: k})
-				fixed = nil
+				pieces = append(pieces, piece{text: text, vary: -1}, piece{vary: k})
+				text = nil
 				continue
 			}
-			fixed = strconv.AppendFloat(fixed, x, 'g', -1, 64)
+			text = strconv.AppendFloat(text, x, 'g', -1, 64)
 		}
-		r.pieces = append(r.pieces, append(pieces, piece{text: fixed, vary: -1}))
+		pieces = append(pieces, piece{text: text, vary: -1})
+		n := 0
+		for _, pc := range pieces {
+			n += len(pc.text)
+		}
+		fixed = max(fixed, n)
+		r.pieces = append(r.pieces, pieces)
 	}
+	r.room += fixed + 24*len(outputs) + 1
 	return r
 }
 
 // appendRow appends the CSV line of one point to b.
 func (r *csvRows) appendRow(b []byte, pt *Point, out *Outputs) []byte {
+	b = slices.Grow(b, r.room)
 	for _, pc := range r.pieces[pt.Case] {
 		if pc.vary >= 0 {
 			b = append(b, r.swept[pc.vary][pt.Index[pc.vary]]...)
@@ -260,16 +276,11 @@ func (r *csvRows) appendRow(b []byte, pt *Point, out *Outputs) []byte {
 			b = append(b, pc.text...)
 		}
 	}
-	for k, o := range outputs {
+	for k := range outputs {
 		b = append(b, ',')
-		v := o.Value(out)
-		if math.IsNaN(v) {
-			continue // unknown: an empty cell
+		if v := outputs[k].Value(out); v == v { // NaN, unknown: an empty cell
+			b = appendG12(b, v)
 		}
-		if bits := math.Float64bits(v); bits != r.last[k] {
-			r.last[k], r.text[k] = bits, appendG12(r.text[k][:0], v)
-		}
-		b = append(b, r.text[k]...)
 	}
 	return append(b, '\n')
 }
