@@ -1,7 +1,9 @@
 package model
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -24,63 +26,74 @@ import (
 // below −4 or at least the precision, 12. TestAppendG12 compares the two
 // on a million values.
 func appendG12(dst []byte, v float64) []byte {
+	n := len(dst)
+	dst = slices.Grow(dst, maxG12)
+	w := dst[:cap(dst)]
+	return w[:putG12(w, n, v)]
+}
+
+// maxG12 is the room putG12 needs: %.12g is at most 19 bytes
+// ("-1.23456789012e-308"), but the dd.ddd layout writes whole words, up
+// to 29 bytes from where it starts.
+const maxG12 = 32
+
+// putG12 writes appendG12's text of v into b at i, where b has at least
+// maxG12 bytes from i, and returns where it ends: the sweep's rows
+// reserve their room once and write in place, without an append's
+// checks and copies per number.
+func putG12(b []byte, i int, v float64) int {
+	_ = b[i+maxG12-1]
 	if v == 0 {
 		if math.Signbit(v) {
-			return append(dst, "-0"...)
+			b[i], b[i+1] = '-', '0'
+			return i + 2
 		}
-		return append(dst, '0')
+		b[i] = '0'
+		return i + 1
 	}
-	a := math.Abs(v)
-	if a < 1e12 && a == math.Trunc(a) {
-		// An integer of at most 12 digits: strconv prints its digits.
-		return appendInt12(dst, v < 0, uint64(a))
+	a, start := math.Abs(v), i
+	if v < 0 {
+		b[i], i = '-', i+1
+	}
+	if a < 1e12 {
+		if u := int64(a); float64(u) == a {
+			// An integer of at most 12 digits: strconv prints its digits.
+			nd := digits(uint64(u))
+			putDigits(b[i:i+nd], uint64(u))
+			return i + nd
+		}
 	}
 	if !(a >= 1e-11 && a < 1e22) {
-		return strconv.AppendFloat(dst, v, 'g', 12, 64)
+		return start + len(strconv.AppendFloat(b[start:start], v, 'g', 12, 64))
 	}
 	e := decimalExponent(a)
 	m, ok := scale12(a, e)
-	if !ok {
-		return strconv.AppendFloat(dst, v, 'g', 12, 64)
-	}
-	if m >= 1e12 { // rounded up to 10^12: one digit, a higher exponent
+	if ok && m >= 1e12 { // rounded up to 10^12: one digit, a higher exponent
 		m, e = 1e11, e+1
 	}
-	if m < 1e11 || m >= 1e12 {
-		return strconv.AppendFloat(dst, v, 'g', 12, 64)
+	if !ok || m < 1e11 || m >= 1e12 {
+		return start + len(strconv.AppendFloat(b[start:start], v, 'g', 12, 64))
 	}
-	// The 12 digits without their trailing zeros: d, nd digits long.
-	d, nd := uint64(m), 12
-	for d%100 == 0 {
-		d, nd = d/100, nd-2
-	}
-	if d%10 == 0 {
-		d, nd = d/10, nd-1
-	}
-	// Every layout below is at most 19 bytes ("-1.23456789012e-11",
-	// "-0.000123456789012"): written in place, no appends.
-	n := len(dst)
-	dst = slices.Grow(dst, 20)[:n+20]
-	b := dst[n:]
-	i := 0
-	if v < 0 {
-		b[0], i = '-', 1
-	}
+	// The 12 digits, in two halves of six, and how many of them are
+	// trailing zeros (strconv's %g drops them): nd are printed.
+	d := uint64(m)
+	hi, lo := uint32(d/1e6), uint32(d%1e6)
+	nd := 12 - trailingZeros(hi, lo)
 	if e < -4 || e >= 12 {
 		// d.ddde±XX; here −11 ≤ e ≤ 21, so the exponent has two digits.
+		put6(b[i+1:i+7], hi)
+		put6(b[i+7:i+13], lo)
+		b[i], b[i+1] = b[i+1], '.'
+		i += nd + 1
 		if nd == 1 {
-			b[i], i = byte('0'+d), i+1
-		} else {
-			putDigits(b[i+1:i+1+nd], d)
-			b[i], b[i+1] = b[i+1], '.'
-			i += nd + 1
+			i-- // no point without digits after it
 		}
 		b[i], b[i+1] = 'e', '+'
 		if e < 0 {
 			b[i+1], e = '-', -e
 		}
 		b[i+2], b[i+3] = digitPairs[2*e], digitPairs[2*e+1]
-		return dst[:n+i+4]
+		return i + 4
 	}
 	dp := e + 1 // digits before the decimal point
 	switch {
@@ -90,55 +103,94 @@ func appendG12(dst []byte, v float64) []byte {
 		for range -dp {
 			b[i], i = '0', i+1
 		}
-		putDigits(b[i:i+nd], d)
-		i += nd
-	case dp >= nd: // ddd000
-		putDigits(b[i:i+nd], d)
-		i += nd
-		for range dp - nd {
-			b[i], i = '0', i+1
-		}
+		put6(b[i:i+6], hi)
+		put6(b[i+6:i+12], lo)
+		return i + nd
+	case nd <= dp: // no digits after the point (dp = 12 when e = 11)
+		put6(b[i:i+6], hi)
+		put6(b[i+6:i+12], lo)
+		return i + dp
 	default: // dd.ddd
-		putDigits(b[i+1:i+1+nd], d)
-		copy(b[i:i+dp], b[i+1:i+1+dp])
+		// The digits go to t, then out in two runs — the dp before the
+		// point, the rest after it — each as two 8-byte words: past its
+		// digits a run writes bytes the next run or row overwrites, which
+		// the room allows for (a byte loop here cost more than the rest).
+		var t [28]byte
+		put6(t[0:6], hi)
+		put6(t[6:12], lo)
+		le := binary.LittleEndian
+		le.PutUint64(b[i:], le.Uint64(t[0:]))
+		le.PutUint64(b[i+8:], le.Uint64(t[8:]))
 		b[i+dp] = '.'
-		i += nd + 1
+		le.PutUint64(b[i+dp+1:], le.Uint64(t[dp:]))
+		le.PutUint64(b[i+dp+9:], le.Uint64(t[dp+8:]))
+		return i + nd + 1
 	}
-	return dst[:n+i]
 }
 
-// appendInt12 appends the integer u < 10^12, negated if neg.
-func appendInt12(dst []byte, neg bool, u uint64) []byte {
-	nd := 1
-	for nd < 12 && u >= pow10u[nd] {
-		nd++
+// trailingZeros counts the trailing zero digits of the 12-digit number
+// hi·10^6 + lo, hi ≥ 10^5: at most 11.
+func trailingZeros(hi, lo uint32) int {
+	z, x := 0, lo
+	if lo == 0 {
+		z, x = 6, hi
 	}
-	n := len(dst)
-	if neg {
-		dst = append(dst, '-')
-		n++
+	for x%100 == 0 { // x ≠ 0: at most two rounds
+		x /= 100
+		z += 2
 	}
-	dst = slices.Grow(dst, nd)[:n+nd]
-	putDigits(dst[n:], u)
-	return dst
+	if x%10 == 0 {
+		z++
+	}
+	return z
 }
 
-// pow10u are the powers of ten that appendInt12 counts digits with.
-var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11}
+// digits is the number of decimal digits of 0 < u < 10^12: the bit
+// length times log10(2) (1233/4096), corrected against the powers.
+func digits(u uint64) int {
+	t := bits.Len64(u) * 1233 >> 12
+	if u < pow10u[t] {
+		return t
+	}
+	return t + 1
+}
 
-// putDigits writes the last len(b) decimal digits of d into b, two at a
-// time.
+// pow10u are the powers of ten that digits corrects with.
+var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12}
+
+// putDigits writes the last len(b) ≤ 12 decimal digits of d into b.
 func putDigits(b []byte, d uint64) {
+	if len(b) > 6 {
+		hi, lo := uint32(d/1e6), uint32(d%1e6)
+		put6(b[len(b)-6:], lo)
+		putSmall(b[:len(b)-6], hi)
+		return
+	}
+	putSmall(b, uint32(d))
+}
+
+// put6 writes the 6 digits of x < 10^6 into b[:6].
+func put6(b []byte, x uint32) {
+	_ = b[5]
+	hi, lo := x/10000, x%10000
+	mid, lo := lo/100, lo%100
+	b[0], b[1] = digitPairs[2*hi], digitPairs[2*hi+1]
+	b[2], b[3] = digitPairs[2*mid], digitPairs[2*mid+1]
+	b[4], b[5] = digitPairs[2*lo], digitPairs[2*lo+1]
+}
+
+// putSmall writes the last len(b) ≤ 6 digits of x into b.
+func putSmall(b []byte, x uint32) {
 	i := len(b)
 	for i >= 2 {
-		q := d / 100
-		r := d - 100*q
+		q := x / 100
+		r := x - 100*q
 		i -= 2
 		b[i], b[i+1] = digitPairs[2*r], digitPairs[2*r+1]
-		d = q
+		x = q
 	}
 	if i == 1 {
-		b[0] = byte('0' + d%10)
+		b[0] = byte('0' + x%10)
 	}
 }
 

@@ -211,6 +211,15 @@ type frame struct {
 	fault *fault
 }
 
+// num is f's value in fr: a formula that is one name is read in place,
+// any other goes through its closure.
+func (fr *frame) num(f *Formula) float64 {
+	if f.direct > 0 {
+		return fr.vals[f.direct-1]
+	}
+	return f.fn(fr)
+}
+
 // fault is a division by zero: which expression and which divisor.
 type fault struct {
 	src     string
@@ -358,6 +367,14 @@ func (e *expression) operand(n ast.Node, fn evalFn, c *float64, slot func(string
 		o.constant, o.value = true, *c
 	}
 	return o
+}
+
+// bareName is the name e consists of, or "" if e is more than a name.
+func (e *expression) bareName() string {
+	if id, ok := e.tree.(*ast.IdentifierNode); ok {
+		return id.Value
+	}
+	return ""
 }
 
 // slotOf is the slot of n if n is a name, else −1.

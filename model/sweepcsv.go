@@ -208,8 +208,10 @@ func (p *Plan) pointAt(pt *Point, c, i int) {
 type csvRows struct {
 	pieces [][]piece  // per case: the parameter columns, in order
 	swept  [][][]byte // per swept parameter, per value index: its text
+	// values are the outputs' Value functions, in order.
+	values []func(*Outputs) float64
 	// room is the most a row can take: its longest fixed and swept texts
-	// and 24 bytes an output; a row reserves it once.
+	// and maxG12 bytes an output; a row reserves it once.
 	room int
 	buf  []byte
 }
@@ -222,6 +224,9 @@ type piece struct {
 
 func (p *Plan) newCSVRows() *csvRows {
 	r := &csvRows{}
+	for _, o := range outputs {
+		r.values = append(r.values, o.Value)
+	}
 	for _, v := range p.Vary {
 		texts := make([][]byte, len(v.Values))
 		longest := 0
@@ -262,25 +267,30 @@ func (p *Plan) newCSVRows() *csvRows {
 		fixed = max(fixed, n)
 		r.pieces = append(r.pieces, pieces)
 	}
-	r.room += fixed + 24*len(outputs) + 1
+	r.room += fixed + (1+maxG12)*len(outputs) + 1
 	return r
 }
 
-// appendRow appends the CSV line of one point to b.
+// appendRow appends the CSV line of one point to b: its room reserved
+// once, the text written in place.
 func (r *csvRows) appendRow(b []byte, pt *Point, out *Outputs) []byte {
 	b = slices.Grow(b, r.room)
+	n := len(b)
+	w := b[:cap(b)]
 	for _, pc := range r.pieces[pt.Case] {
 		if pc.vary >= 0 {
-			b = append(b, r.swept[pc.vary][pt.Index[pc.vary]]...)
+			n += copy(w[n:], r.swept[pc.vary][pt.Index[pc.vary]])
 		} else {
-			b = append(b, pc.text...)
+			n += copy(w[n:], pc.text)
 		}
 	}
-	for k := range outputs {
-		b = append(b, ',')
-		if v := outputs[k].Value(out); v == v { // NaN, unknown: an empty cell
-			b = appendG12(b, v)
+	for _, value := range r.values {
+		w[n] = ','
+		n++
+		if v := value(out); v == v { // NaN, unknown: an empty cell
+			n = putG12(w, n, v)
 		}
 	}
-	return append(b, '\n')
+	w[n] = '\n'
+	return w[:n+1]
 }
