@@ -192,3 +192,30 @@ func TestSweepGolden(t *testing.T) {
 	sum := sha256.Sum256(csv.Bytes())
 	check("tinysersync-20000.csv.sha256", []byte(hex.EncodeToString(sum[:])+"\n"))
 }
+
+// TestFastEvalAgrees: at every point of the golden sweeps the sweeps'
+// fast evaluation succeeds and gives the checked evaluation's outputs,
+// bit for bit (the error cases are TestEvalErrors'). Fast tier.
+func TestFastEvalAgrees(t *testing.T) {
+	for name, p := range goldenPlans(t) {
+		fast, checked := p.Eval.clone(), p.Eval.clone()
+		var fo, co Outputs
+		n := 0
+		err := p.Run(context.Background(), func(pt *Point, _ *Outputs) error {
+			n++
+			if !fast.evalFast(pt.Case, pt.Values, &fo) {
+				return fmt.Errorf("%s: evalFast fails", p.SubjectName(pt))
+			}
+			if err := checked.evalChecked(pt.Case, pt.Values, &co); err != nil {
+				return err
+			}
+			if a, b := fmt.Sprintf("%#v", fo), fmt.Sprintf("%#v", co); a != b {
+				return fmt.Errorf("%s: fast %s\nchecked %s", p.SubjectName(pt), a, b)
+			}
+			return nil
+		})
+		if err != nil || n == 0 {
+			t.Errorf("%s: %d points, %v", name, n, err)
+		}
+	}
+}
