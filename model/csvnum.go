@@ -81,8 +81,7 @@ func putG12(b []byte, i int, v float64) int {
 	nd := 12 - trailingZeros(hi, lo)
 	if e < -4 || e >= 12 {
 		// d.ddde±XX; here −11 ≤ e ≤ 21, so the exponent has two digits.
-		put6(b[i+1:i+7], hi)
-		put6(b[i+7:i+13], lo)
+		put12(b[i+1:i+13], hi, lo)
 		b[i], b[i+1] = b[i+1], '.'
 		i += nd + 1
 		if nd == 1 {
@@ -103,12 +102,10 @@ func putG12(b []byte, i int, v float64) int {
 		for range -dp {
 			b[i], i = '0', i+1
 		}
-		put6(b[i:i+6], hi)
-		put6(b[i+6:i+12], lo)
+		put12(b[i:i+12], hi, lo)
 		return i + nd
 	case nd <= dp: // no digits after the point (dp = 12 when e = 11)
-		put6(b[i:i+6], hi)
-		put6(b[i+6:i+12], lo)
+		put12(b[i:i+12], hi, lo)
 		return i + dp
 	default: // dd.ddd
 		// The digits go to t, then out in two runs — the dp before the
@@ -116,8 +113,7 @@ func putG12(b []byte, i int, v float64) int {
 		// digits a run writes bytes the next run or row overwrites, which
 		// the room allows for (a byte loop here cost more than the rest).
 		var t [28]byte
-		put6(t[0:6], hi)
-		put6(t[6:12], lo)
+		put12(t[:12], hi, lo)
 		le := binary.LittleEndian
 		le.PutUint64(b[i:], le.Uint64(t[0:]))
 		le.PutUint64(b[i+8:], le.Uint64(t[8:]))
@@ -169,14 +165,28 @@ func putDigits(b []byte, d uint64) {
 	putSmall(b, uint32(d))
 }
 
+// put12 writes the 12 digits of hi·10^6 + lo (hi, lo < 10^6) into
+// b[:12]: put6 twice, in one call.
+func put12(b []byte, hi, lo uint32) {
+	h1, l1 := lo/10000, lo%10000
+	m1, l1 := l1/100, l1%100
+	b[11], b[10] = digitPairs[2*l1+1], digitPairs[2*l1]
+	b[9], b[8] = digitPairs[2*m1+1], digitPairs[2*m1]
+	b[7], b[6] = digitPairs[2*h1+1], digitPairs[2*h1]
+	h0, l0 := hi/10000, hi%10000
+	m0, l0 := l0/100, l0%100
+	b[5], b[4] = digitPairs[2*l0+1], digitPairs[2*l0]
+	b[3], b[2] = digitPairs[2*m0+1], digitPairs[2*m0]
+	b[1], b[0] = digitPairs[2*h0+1], digitPairs[2*h0]
+}
+
 // put6 writes the 6 digits of x < 10^6 into b[:6].
 func put6(b []byte, x uint32) {
-	_ = b[5]
 	hi, lo := x/10000, x%10000
 	mid, lo := lo/100, lo%100
-	b[0], b[1] = digitPairs[2*hi], digitPairs[2*hi+1]
-	b[2], b[3] = digitPairs[2*mid], digitPairs[2*mid+1]
-	b[4], b[5] = digitPairs[2*lo], digitPairs[2*lo+1]
+	b[5], b[4] = digitPairs[2*lo+1], digitPairs[2*lo] // b[5] first: one bounds check
+	b[3], b[2] = digitPairs[2*mid+1], digitPairs[2*mid]
+	b[1], b[0] = digitPairs[2*hi+1], digitPairs[2*hi]
 }
 
 // putSmall writes the last len(b) ≤ 6 digits of x into b.
