@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // TestAppendG12 checks the sweep's number formatter against strconv's
@@ -18,6 +19,11 @@ func TestAppendG12(t *testing.T) {
 		want := strconv.FormatFloat(v, 'g', 12, 64)
 		if got := string(appendG12(nil, v)); got != want {
 			t.Fatalf("appendG12(%v) = %q, want %q (strconv)", v, got, want)
+		}
+		// After other text, as in a row (and the room in the buffer
+		// differing): only the number is appended.
+		if got := string(appendG12([]byte("tinysersync,,"), v)); got != "tinysersync,,"+want {
+			t.Fatalf("appendG12(\"tinysersync,,\", %v) = %q, want %q", v, got, "tinysersync,,"+want)
 		}
 	}
 	for _, v := range []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 0.1, 0.2 + 0.1, 1e-4, 1e-5, 9.99999999999e-5,
@@ -46,8 +52,11 @@ func TestAppendG12(t *testing.T) {
 			if i%12 == 2 && b != 0 {
 				v = a / b
 			}
-		case 3: // integers, some beyond 12 digits
+		case 3: // integers, some beyond 12 digits, of every length
 			v = float64(r.Int64N(1 << 52))
+			if i%12 == 3 {
+				v = float64(r.Int64N(int64(math.Pow10(1 + r.IntN(13)))))
+			}
 		case 4: // around a power of ten
 			v = math.Nextafter(math.Pow10(r.IntN(40)-20), math.Inf(2*r.IntN(2)-1))
 		case 5: // near a half-way point of the 12th digit
@@ -62,9 +71,20 @@ func TestAppendG12(t *testing.T) {
 func BenchmarkAppendG12(b *testing.B) {
 	vals := []float64{0.000949536, 0.019328, 1952, 2880, 0.000298656, 0.00065088, 0.027136, 0.30000000000000004, 1.234567e-7}
 	var buf []byte
+	cpu := processCPU()
 	for b.Loop() {
 		for _, v := range vals {
 			buf = appendG12(buf[:0], v)
 		}
+	}
+	reportCPU(b, cpu, len(vals), "number")
+}
+
+// reportCPU reports the process CPU time since cpu per unit (a point, a
+// number) of b.N × per units: on a loaded machine ns/op is mostly the
+// wait for a CPU, the CPU time is the work.
+func reportCPU(b *testing.B, cpu time.Duration, per int, unit string) {
+	if used := processCPU() - cpu; used > 0 {
+		b.ReportMetric(float64(used.Nanoseconds())/float64(b.N*per), "cpu-ns/"+unit)
 	}
 }

@@ -91,6 +91,18 @@ func TestEvalErrors(t *testing.T) {
 			nil, "message m is 400 bits, more than the maximum payload of 300 bits: set fragment: true"},
 		{"overflow", "name: bad\nparameters:\n  n: {default: 4}\nmessages:\n  - name: m\n    dir: send\n    bits: 10 ^ (n * 100)\n",
 			nil, `bad.yaml:7: messages.0.bits: "10 ^ (n * 100)" is +Inf, not a finite number`},
+		// What the sweeps' fast evaluation folds into one verdict a point
+		// (evalFast): each still fails with its own error.
+		{"negative overhead", "name: bad\nparameters:\n  n: {default: 4}\npacket:\n  overhead: 2 - n\nmessages:\n  - name: m\n    dir: send\n    bits: 8\n",
+			nil, "packet.overhead: message m: per-packet overhead -2 bits is negative (at n=4)"},
+		{"negative packets", "name: bad\nparameters:\n  n: {default: 4}\nmessages:\n  - name: m\n    dir: send\n    bits: 8\n    packets: 3 - n\n",
+			nil, "messages.0.packets: message m: -1 packets is negative (at n=4)"},
+		{"negative acknowledgement", "name: bad\nparameters:\n  n: {default: 4}\npacket:\n  ack: 1 - n\nmessages:\n  - name: m\n    dir: send\n    bits: 8\n",
+			nil, "packet.ack: message m: acknowledgement size -3 bits is negative (at n=4)"},
+		{"a definition overflows", "name: bad\nparameters:\n  n: {default: 4}\ndefine:\n  big: 10 ^ (n * 100)\nmessages:\n  - name: m\n    dir: send\n    bits: big * 0\n",
+			nil, `define.big: "10 ^ (n * 100)" is +Inf, not a finite number (an overflow, or a power of a negative number?) (at n=4)`},
+		{"a name that is not finite, read in place", "name: bad\nparameters:\n  n: {default: 4}\ndefine:\n  big: 10 ^ (n * 100)\nmessages:\n  - name: m\n    dir: send\n    bits: 8\n    count: big\n",
+			nil, `define.big: "10 ^ (n * 100)" is +Inf`},
 	} {
 		m := mustModel(t, "bad.yaml", tc.src)
 		p, err := NewPlan(m, costs, Options{Set: tc.set})

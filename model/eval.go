@@ -255,6 +255,122 @@ func (e *EvalError) Unwrap() error { return e.Err }
 // m.Params, in order) under the evaluator's variant v. out is reused: its
 // slices are resized, not reallocated, so a sweep does not allocate.
 func (ev *Evaluator) Eval(v int, vals []float64, out *Outputs) error {
+	if ev.evalFast(v, vals, out) {
+		return nil
+	}
+	return ev.evalChecked(v, vals, out)
+}
+
+// evalFast is Eval without its errors, for sweeps of millions of points:
+// the same arithmetic in the same order as evalChecked, with every check
+// folded into one verdict at the end instead of an error at each value.
+// It reports false when a check would fail — a fault, a value that is
+// not finite, a negative size or count — and then evalChecked, which
+// computes the point again (evaluation is pure), says which, where.
+// Messages with a maximum payload (fragmentation) go through
+// evalChecked's code. TestSweepGolden holds the outputs to those of the
+// checked evaluation before this path existed, bit for bit.
+func (ev *Evaluator) evalFast(v int, vals []float64, out *Outputs) bool {
+	m, fr := ev.m, &ev.fr
+	copy(fr.vals, vals)
+	fr.fault = nil
+	// nonFinite sums x·0 over the values: ±0 while they are finite, NaN
+	// once one is ±Inf or NaN.
+	nonFinite, negative := 0.0, false
+	for _, d := range m.Definitions {
+		x := fr.num(d.Formula)
+		nonFinite += x * 0
+		fr.vals[d.slot] = x
+	}
+	*out = Outputs{Messages: resize(out.Messages, len(m.Messages)), Ops: resize(out.Ops, len(m.Operations))}
+	for i, msg := range m.Messages {
+		mo := &out.Messages[i]
+		if msg.MaxPayload != nil {
+			if ev.message(msg, mo) != nil {
+				return false
+			}
+		} else {
+			bits, count := fr.num(msg.Bits), fr.num(msg.Count)
+			*mo = MessageOutput{Bits: bits, Count: count, Packets: 1}
+			nonFinite += bits*0 + count*0
+			negative = negative || bits < 0 || count < 0
+			if msg.Overhead != nil {
+				mo.Overhead = fr.num(msg.Overhead)
+				nonFinite += mo.Overhead * 0
+				negative = negative || mo.Overhead < 0
+			}
+			if msg.Packets != nil {
+				mo.Packets = fr.num(msg.Packets)
+				nonFinite += mo.Packets * 0
+				negative = negative || mo.Packets < 0
+			}
+			mo.WireBits = mo.Count * (mo.Bits + mo.FragmentHeaders + mo.Packets*mo.Overhead)
+			mo.PayloadBits = mo.Count * mo.Bits
+			if msg.Ack != nil {
+				ack := fr.num(msg.Ack)
+				nonFinite += ack * 0
+				negative = negative || ack < 0
+				mo.AckBits = mo.Count * mo.Packets * ack
+			}
+		}
+		out.count(msg.Send, mo)
+	}
+	if len(m.Messages) > 0 {
+		ev.radioTotals(out)
+	}
+	for i := range m.Operations {
+		n := fr.num(m.Operations[i].Count)
+		nonFinite += n * 0
+		negative = negative || n < 0
+		ev.opTotals(out, v, i, n)
+	}
+	return !negative && nonFinite == 0 && fr.fault == nil
+}
+
+// count adds one message's bits and packets to the totals.
+func (out *Outputs) count(send bool, mo *MessageOutput) {
+	acks := 0.0
+	if mo.AckBits > 0 {
+		acks = mo.Count * mo.Packets
+	}
+	if send {
+		out.BitsSent += mo.WireBits
+		out.PacketsSent += mo.Count * mo.Packets
+		out.PayloadSent += mo.PayloadBits
+		out.BitsReceived += mo.AckBits
+		out.PacketsReceived += acks
+	} else {
+		out.BitsReceived += mo.WireBits
+		out.PacketsReceived += mo.Count * mo.Packets
+		out.PayloadReceived += mo.PayloadBits
+		out.BitsSent += mo.AckBits
+		out.PacketsSent += acks
+	}
+}
+
+// radioTotals prices the bits sent and received on the radio.
+func (ev *Evaluator) radioTotals(out *Outputs) {
+	out.TimeTx = out.BitsSent / ev.radio.RateBitsPerSecond
+	out.TimeRx = out.BitsReceived / ev.radio.RateBitsPerSecond
+	out.EnergyTx = out.BitsSent * ev.radio.TxJoulesPerBit
+	out.EnergyRx = out.BitsReceived * ev.radio.RxJoulesPerBit
+}
+
+// opTotals prices operation i, done n times, under variant v.
+func (ev *Evaluator) opTotals(out *Outputs, v, i int, n float64) {
+	c := &ev.ops[v][i]
+	oo := &out.Ops[i]
+	*oo = OpOutput{Count: n, TimeSeconds: n * c.TimeSeconds, EnergyJoules: n * c.EnergyJoules}
+	if n == 0 {
+		oo.EnergyJoules = 0 // an unknown energy done zero times costs nothing
+	}
+	out.TimeOps += oo.TimeSeconds
+	out.EnergyOps += oo.EnergyJoules
+}
+
+// evalChecked is Eval checking each value as it is computed, stopping at
+// the first that fails with an error naming it and the point.
+func (ev *Evaluator) evalChecked(v int, vals []float64, out *Outputs) error {
 	m, fr := ev.m, &ev.fr
 	copy(fr.vals, vals)
 	fr.fault = nil
@@ -267,34 +383,14 @@ func (ev *Evaluator) Eval(v int, vals []float64, out *Outputs) error {
 	}
 	*out = Outputs{Messages: resize(out.Messages, len(m.Messages)), Ops: resize(out.Ops, len(m.Operations))}
 	for i, msg := range m.Messages {
-		mo, err := ev.message(msg)
-		if err != nil {
+		mo := &out.Messages[i]
+		if err := ev.message(msg, mo); err != nil {
 			return err
 		}
-		out.Messages[i] = mo
-		acks := 0.0
-		if mo.AckBits > 0 {
-			acks = mo.Count * mo.Packets
-		}
-		if msg.Send {
-			out.BitsSent += mo.WireBits
-			out.PacketsSent += mo.Count * mo.Packets
-			out.PayloadSent += mo.PayloadBits
-			out.BitsReceived += mo.AckBits
-			out.PacketsReceived += acks
-		} else {
-			out.BitsReceived += mo.WireBits
-			out.PacketsReceived += mo.Count * mo.Packets
-			out.PayloadReceived += mo.PayloadBits
-			out.BitsSent += mo.AckBits
-			out.PacketsSent += acks
-		}
+		out.count(msg.Send, mo)
 	}
 	if len(m.Messages) > 0 {
-		out.TimeTx = out.BitsSent / ev.radio.RateBitsPerSecond
-		out.TimeRx = out.BitsReceived / ev.radio.RateBitsPerSecond
-		out.EnergyTx = out.BitsSent * ev.radio.TxJoulesPerBit
-		out.EnergyRx = out.BitsReceived * ev.radio.RxJoulesPerBit
+		ev.radioTotals(out)
 	}
 	for i, op := range m.Operations {
 		n, err := ev.value(op.Count)
@@ -304,14 +400,7 @@ func (ev *Evaluator) Eval(v int, vals []float64, out *Outputs) error {
 		if n < 0 {
 			return ev.errorf(op.Count, "operation %s is done %s times: a count must not be negative", op.Name, formatNumber(n))
 		}
-		c := ev.ops[v][i]
-		oo := OpOutput{Count: n, TimeSeconds: n * c.TimeSeconds, EnergyJoules: n * c.EnergyJoules}
-		if n == 0 {
-			oo.EnergyJoules = 0 // an unknown energy done zero times costs nothing
-		}
-		out.Ops[i] = oo
-		out.TimeOps += oo.TimeSeconds
-		out.EnergyOps += oo.EnergyJoules
+		ev.opTotals(out, v, i, n)
 	}
 	return nil
 }
@@ -323,52 +412,54 @@ func resize[T any](s []T, n int) []T {
 	return make([]T, n)
 }
 
-func (ev *Evaluator) message(msg *Message) (MessageOutput, error) {
-	var mo MessageOutput
+// message computes one message event into mo (written in place: a
+// returned MessageOutput was most of an evaluation's cost).
+func (ev *Evaluator) message(msg *Message, mo *MessageOutput) error {
+	*mo = MessageOutput{}
 	var err error
 	if mo.Bits, err = ev.value(msg.Bits); err != nil {
-		return mo, err
+		return err
 	}
 	if mo.Bits < 0 {
-		return mo, ev.errorf(msg.Bits, "message %s is %s bits long: sizes must not be negative", msg.Name, formatNumber(mo.Bits))
+		return ev.errorf(msg.Bits, "message %s is %s bits long: sizes must not be negative", msg.Name, formatNumber(mo.Bits))
 	}
 	if mo.Count, err = ev.value(msg.Count); err != nil {
-		return mo, err
+		return err
 	}
 	if mo.Count < 0 {
-		return mo, ev.errorf(msg.Count, "message %s is sent %s times: a count must not be negative", msg.Name, formatNumber(mo.Count))
+		return ev.errorf(msg.Count, "message %s is sent %s times: a count must not be negative", msg.Name, formatNumber(mo.Count))
 	}
 	if msg.Overhead != nil {
 		if mo.Overhead, err = ev.value(msg.Overhead); err != nil {
-			return mo, err
+			return err
 		}
 		if mo.Overhead < 0 {
-			return mo, ev.errorf(msg.Overhead, "message %s: per-packet overhead %s bits is negative", msg.Name, formatNumber(mo.Overhead))
+			return ev.errorf(msg.Overhead, "message %s: per-packet overhead %s bits is negative", msg.Name, formatNumber(mo.Overhead))
 		}
 	}
 	mo.Packets = 1
 	switch {
 	case msg.Packets != nil:
 		if mo.Packets, err = ev.value(msg.Packets); err != nil {
-			return mo, err
+			return err
 		}
 		if mo.Packets < 0 {
-			return mo, ev.errorf(msg.Packets, "message %s: %s packets is negative", msg.Name, formatNumber(mo.Packets))
+			return ev.errorf(msg.Packets, "message %s: %s packets is negative", msg.Name, formatNumber(mo.Packets))
 		}
 	case msg.MaxPayload != nil:
 		mp, err := ev.value(msg.MaxPayload)
 		if err != nil {
-			return mo, err
+			return err
 		}
 		if mp <= 0 {
-			return mo, ev.errorf(msg.MaxPayload, "message %s: max payload %s bits: it must be positive", msg.Name, formatNumber(mp))
+			return ev.errorf(msg.MaxPayload, "message %s: max payload %s bits: it must be positive", msg.Name, formatNumber(mp))
 		}
 		if mo.Bits > mp {
 			if !msg.Fragment {
-				return mo, ev.errorf(msg.Bits, "message %s is %s bits, more than the maximum payload of %s bits: set fragment: true to split it into packets, or raise max_payload", msg.Name, formatNumber(mo.Bits), formatNumber(mp))
+				return ev.errorf(msg.Bits, "message %s is %s bits, more than the maximum payload of %s bits: set fragment: true to split it into packets, or raise max_payload", msg.Name, formatNumber(mo.Bits), formatNumber(mp))
 			}
-			if err := ev.fragments(msg, &mo, mp); err != nil {
-				return mo, err
+			if err := ev.fragments(msg, mo, mp); err != nil {
+				return err
 			}
 		}
 	}
@@ -377,14 +468,14 @@ func (ev *Evaluator) message(msg *Message) (MessageOutput, error) {
 	if msg.Ack != nil {
 		ack, err := ev.value(msg.Ack)
 		if err != nil {
-			return mo, err
+			return err
 		}
 		if ack < 0 {
-			return mo, ev.errorf(msg.Ack, "message %s: acknowledgement size %s bits is negative", msg.Name, formatNumber(ack))
+			return ev.errorf(msg.Ack, "message %s: acknowledgement size %s bits is negative", msg.Name, formatNumber(ack))
 		}
 		mo.AckBits = mo.Count * mo.Packets * ack
 	}
-	return mo, nil
+	return nil
 }
 
 // fragments splits a message larger than its maximum payload mp: the
@@ -430,14 +521,19 @@ func (ev *Evaluator) fragments(msg *Message, mo *MessageOutput, mp float64) erro
 // value evaluates a formula, turning faults and non-numbers into errors
 // that say where and at which point.
 func (ev *Evaluator) value(f *Formula) (float64, error) {
-	x := f.fn(&ev.fr)
-	if ev.fr.fault != nil {
-		return 0, ev.errorf(f, "%v", ev.fr.fault)
-	}
-	if !finite(x) {
-		return 0, ev.errorf(f, "%q is %v, not a finite number (an overflow, or a power of a negative number?)", f.Text, x)
+	x := ev.fr.num(f)
+	if ev.fr.fault != nil || x-x != 0 { // x − x is NaN for ±Inf and NaN
+		return 0, ev.valueError(f, x)
 	}
 	return x, nil
+}
+
+// valueError is value's error, out of its way so that value inlines.
+func (ev *Evaluator) valueError(f *Formula, x float64) error {
+	if ev.fr.fault != nil {
+		return ev.errorf(f, "%v", ev.fr.fault)
+	}
+	return ev.errorf(f, "%q is %v, not a finite number (an overflow, or a power of a negative number?)", f.Text, x)
 }
 
 func (ev *Evaluator) errorf(f *Formula, format string, args ...any) error {

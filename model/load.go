@@ -275,7 +275,11 @@ func (l *loader) formula(x *expression, t exprText, field string) (*Formula, err
 	if err != nil { // an unknown name, or a constant division by zero
 		return nil, l.errAt(t.Line, field, "%v", err)
 	}
-	return &Formula{Text: t.Text, Field: field, Line: t.Line, fn: fn}, nil
+	f := &Formula{Text: t.Text, Field: field, Line: t.Line, fn: fn}
+	if name := x.bareName(); name != "" {
+		f.direct = l.m.slots[name] + 1
+	}
+	return f, nil
 }
 
 // expr parses, checks and compiles one expression field.

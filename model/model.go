@@ -73,6 +73,9 @@ type Formula struct {
 	Field string // "messages.2.bits"
 	Line  int
 	fn    evalFn
+	// direct is 1 + the slot of a formula that is one name (bits:
+	// p1_bits), read in place without a call; 0 for any other.
+	direct int
 }
 
 // Message is a per-node message event: Count messages per unit of work,

@@ -588,6 +588,7 @@ func BenchmarkSweep(b *testing.B) {
 	}
 	points := 0
 	var sink float64
+	cpu := processCPU()
 	for b.Loop() {
 		p.Run(context.Background(), func(_ *Point, o *Outputs) error {
 			points++
@@ -596,12 +597,15 @@ func BenchmarkSweep(b *testing.B) {
 		})
 	}
 	b.ReportMetric(float64(points)/b.Elapsed().Seconds(), "points/s")
+	reportCPU(b, cpu, points/b.N, "point")
 	_ = sink
 }
 
 // BenchmarkSweepCSV is the wide-CSV sweep of 10⁵ points (the writing
 // included, to io.Discard): what `model sweep --format wide-csv` costs per
-// point.
+// point, on the chunked writer's goroutines and on one. cpu-ns/point is
+// the process's CPU time (user + system) per point: on a loaded machine
+// ns/op is mostly the wait for a CPU.
 func BenchmarkSweepCSV(b *testing.B) {
 	m, _ := Open("tinysersync")
 	tab, _ := OpenCosts("telosb")
@@ -611,15 +615,27 @@ func BenchmarkSweepCSV(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	points := 0
-	for b.Loop() {
-		n, err := p.WriteSweepCSV(context.Background(), io.Discard, true)
-		if err != nil {
-			b.Fatal(err)
-		}
-		points += n
+	for _, bc := range []struct {
+		name  string
+		write func(context.Context, io.Writer) (int, error)
+	}{
+		{"chunked", func(ctx context.Context, w io.Writer) (int, error) { return p.WriteSweepCSV(ctx, w, true) }},
+		{"one-goroutine", p.writeRows},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			points := 0
+			cpu := processCPU()
+			for b.Loop() {
+				n, err := bc.write(context.Background(), io.Discard)
+				if err != nil {
+					b.Fatal(err)
+				}
+				points += n
+			}
+			b.ReportMetric(float64(points)/b.Elapsed().Seconds(), "points/s")
+			reportCPU(b, cpu, points/b.N, "point")
+		})
 	}
-	b.ReportMetric(float64(points)/b.Elapsed().Seconds(), "points/s")
 }
 
 // TestSweepCSVChunks: the chunked writer (several goroutines, chunks

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"io"
-	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -16,12 +15,12 @@ import (
 // WriteSweepCSV streams one CSV row per point: model, variant, every
 // parameter, every output (12 significant digits; empty when unknown). It
 // holds nothing in memory beyond a few chunks, so it suits sweeps of
-// millions of points. Rows are formatted straight into buffers (about a
-// microsecond a row, most of it the 15 outputs' digits), by up to four
-// goroutines for a sweep larger than one chunk, each evaluating its own
-// chunks of points with its own evaluator; chunks are written in order,
-// so the output is the same as one goroutine's. docs/benchmarks.md
-// measures it. It returns the number of points written; on an evaluation
+// millions of points. Rows are written in place into buffers (about
+// 5 400 instructions a TinySeRSync row, half of them the 15 outputs'
+// digits), by up to four goroutines for a sweep larger than one chunk,
+// each evaluating its own chunks of points with its own evaluator; chunks
+// are written in order, so the output is the same as one goroutine's.
+// docs/benchmarks.md § Model sweeps measures it. It returns the number of points written; on an evaluation
 // error or cancellation, the rows before the failing point are written.
 func (p *Plan) WriteSweepCSV(ctx context.Context, w io.Writer, header bool) (int, error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
@@ -64,8 +63,11 @@ func (p *Plan) writeRows(ctx context.Context, w io.Writer) (int, error) {
 }
 
 // sweepChunk is the number of points a goroutine evaluates and formats at
-// a time: about 1 MB of CSV, a few milliseconds of work.
-const sweepChunk = 4096
+// a time: about 170 kB of TinySeRSync's CSV, a fraction of a millisecond
+// of work, small enough for its buffer to stay in the cache as it is
+// reused (with 4096 points, first touches of fresh buffer pages were a
+// fifth of a sweep's CPU time).
+const sweepChunk = 1024
 
 // chunk is a run of points of one case, [from, to) in Run's order.
 type chunk struct {
@@ -114,6 +116,9 @@ func (p *Plan) writeChunks(ctx context.Context, w io.Writer, workers int) (int, 
 				select {
 				case buf = <-free:
 				default:
+					// Room for the longest rows: growing by appends
+					// would copy and touch fresh pages again.
+					buf = make([]byte, 0, cw.rows.room*(ch.to-ch.from))
 				}
 				ch.done <- cw.run(ctx, ch, buf[:0])
 			}
@@ -197,14 +202,18 @@ func (p *Plan) pointAt(pt *Point, c, i int) {
 // csvRows formats sweep rows. What does not change from row to row is
 // formatted once: per case, the model and variant columns with the
 // parameters not swept, as runs of text between the swept ones; each swept
-// parameter's values once per value; an output equal to the previous
-// row's reuses its text. The rest goes through appendG12.
+// parameter's values once per value. The outputs go through appendG12,
+// straight into the row (keeping the previous row's text to copy when an
+// output did not change cost more than formatting it again).
 type csvRows struct {
 	pieces [][]piece  // per case: the parameter columns, in order
 	swept  [][][]byte // per swept parameter, per value index: its text
-	last   []uint64   // per output: the previous row's value, as bits (-0 is not 0 here)
-	text   [][]byte   // per output: the previous row's text
-	buf    []byte
+	// values are the outputs' Value functions, in order.
+	values []func(*Outputs) float64
+	// room is the most a row can take: its longest fixed and swept texts
+	// and maxG12 bytes an output; a row reserves it once.
+	room int
+	buf  []byte
 }
 
 // piece is a run of fixed text, or (vary ≥ 0) a swept parameter's value.
@@ -214,17 +223,21 @@ type piece struct {
 }
 
 func (p *Plan) newCSVRows() *csvRows {
-	r := &csvRows{last: make([]uint64, len(outputs)), text: make([][]byte, len(outputs))}
-	for i := range r.last {
-		r.last[i] = math.Float64bits(math.NaN()) // no output is NaN here: the first row formats
+	r := &csvRows{}
+	for _, o := range outputs {
+		r.values = append(r.values, o.Value)
 	}
 	for _, v := range p.Vary {
 		texts := make([][]byte, len(v.Values))
+		longest := 0
 		for k, x := range v.Values {
 			texts[k] = strconv.AppendFloat(nil, x, 'g', -1, 64)
+			longest = max(longest, len(texts[k]))
 		}
 		r.swept = append(r.swept, texts)
+		r.room += longest
 	}
+	fixed := 0
 	for c, base := range p.base {
 		// The model and variant columns, quoted as CSV needs.
 		name := ""
@@ -235,41 +248,49 @@ func (p *Plan) newCSVRows() *csvRows {
 		cw := csv.NewWriter(&b)
 		cw.Write([]string{p.Model.Name, name})
 		cw.Flush()
-		fixed := []byte(strings.TrimSuffix(b.String(), "\n"))
+		text := []byte(strings.TrimSuffix(b.String(), "\n"))
 		var pieces []piece
 		for j, x := range base {
-			fixed = append(fixed, ',')
+			text = append(text, ',')
 			if k := slices.Index(p.varyIdx, j); k >= 0 {
-				pieces = append(pieces, piece{text: fixed, vary: -1}, piece{vary: k})
-				fixed = nil
+				pieces = append(pieces, piece{text: text, vary: -1}, piece{vary: k})
+				text = nil
 				continue
 			}
-			fixed = strconv.AppendFloat(fixed, x, 'g', -1, 64)
+			text = strconv.AppendFloat(text, x, 'g', -1, 64)
 		}
-		r.pieces = append(r.pieces, append(pieces, piece{text: fixed, vary: -1}))
+		pieces = append(pieces, piece{text: text, vary: -1})
+		n := 0
+		for _, pc := range pieces {
+			n += len(pc.text)
+		}
+		fixed = max(fixed, n)
+		r.pieces = append(r.pieces, pieces)
 	}
+	r.room += fixed + (1+maxG12)*len(outputs) + 1
 	return r
 }
 
-// appendRow appends the CSV line of one point to b.
+// appendRow appends the CSV line of one point to b: its room reserved
+// once, the text written in place.
 func (r *csvRows) appendRow(b []byte, pt *Point, out *Outputs) []byte {
+	b = slices.Grow(b, r.room)
+	n := len(b)
+	w := b[:cap(b)]
 	for _, pc := range r.pieces[pt.Case] {
 		if pc.vary >= 0 {
-			b = append(b, r.swept[pc.vary][pt.Index[pc.vary]]...)
+			n += copy(w[n:], r.swept[pc.vary][pt.Index[pc.vary]])
 		} else {
-			b = append(b, pc.text...)
+			n += copy(w[n:], pc.text)
 		}
 	}
-	for k, o := range outputs {
-		b = append(b, ',')
-		v := o.Value(out)
-		if math.IsNaN(v) {
-			continue // unknown: an empty cell
+	for _, value := range r.values {
+		w[n] = ','
+		n++
+		if v := value(out); v == v { // NaN, unknown: an empty cell
+			n = putG12(w, n, v)
 		}
-		if bits := math.Float64bits(v); bits != r.last[k] {
-			r.last[k], r.text[k] = bits, appendG12(r.text[k][:0], v)
-		}
-		b = append(b, r.text[k]...)
 	}
-	return append(b, '\n')
+	w[n] = '\n'
+	return w[:n+1]
 }
