@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/bench"
 	"github.com/cryptocost/cryptocost/compare"
 	"github.com/spf13/cobra"
@@ -113,7 +115,7 @@ with --metric time.`,
 			if out == "" {
 				err = f.Write(cmd.OutOrStdout(), c)
 			} else {
-				err = writeFileAtomic(out, func(w io.Writer) error { return f.Write(w, c) })
+				err = atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, c) })
 			}
 			if err != nil {
 				return err

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/store"
 
 	"github.com/cryptocost/cryptocost/result"
@@ -67,7 +69,7 @@ exports every stored run, --since only those started since a date, time or age
 			if outputs.out == "" {
 				return f.Write(cmd.OutOrStdout(), runs...)
 			}
-			return writeFileAtomic(outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
+			return atomicfile.Write(outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
 		},
 	}
 	outputs.register(cmd)

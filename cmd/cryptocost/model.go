@@ -255,46 +255,6 @@ func checkFormat(name string, wide bool) error {
 	return err
 }
 
-// writeOut writes to stdout or to the -o file: a regular file is written
-// atomically (complete or untouched; an interrupted stream keeps the
-// points computed), anything else — /dev/null, a pipe — directly, never
-// replaced.
-func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error {
-	if file == "" {
-		return fn(cmd.OutOrStdout())
-	}
-	if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
-		f, err := os.OpenFile(file, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", file, err)
-		}
-		werr := fn(f)
-		if err := f.Close(); err != nil && werr == nil {
-			werr = err
-		}
-		return werr
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".cryptocost-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", file, err)
-	}
-	defer os.Remove(tmp.Name())
-	werr := fn(tmp)
-	if err := tmp.Chmod(0o644); err != nil && werr == nil {
-		werr = err
-	}
-	if err := tmp.Close(); err != nil && werr == nil {
-		werr = err
-	}
-	if werr != nil && !errors.Is(werr, context.Canceled) {
-		return werr
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		return fmt.Errorf("writing %s: %w", file, err)
-	}
-	return werr
-}
-
 // finishRun writes a model run in a result format.
 func finishRun(cmd *cobra.Command, format, out string, run *result.Run) error {
 	stampModelRun(run)

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"fmt"
+	"context"
+	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -36,48 +37,31 @@ func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
 	return result.FormatByName(name)
 }
 
-// write writes the run to stdout or, atomically, to the -o file: a regular
-// file is either the complete output or untouched, even if cryptocost is
-// killed. A device or pipe (-o /dev/null, -o /dev/stderr) is written
-// directly: renaming over it would replace the device with a file.
+// write writes the run to stdout or to the -o file (writeOut).
 func (o *outputFlags) write(cmd *cobra.Command, f result.Format, run *result.Run) error {
-	if o.out == "" {
-		return f.Write(cmd.OutOrStdout(), run)
-	}
-	if fi, err := os.Stat(o.out); err == nil && !fi.Mode().IsRegular() {
-		w, err := os.OpenFile(o.out, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.out, err)
-		}
-		if err := writeAndClose(w, f, run); err != nil {
-			return fmt.Errorf("writing %s: %w", o.out, err)
-		}
-		return nil
-	}
-	dir := filepath.Dir(o.out)
-	tmp, err := os.CreateTemp(dir, ".cryptocost-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", o.out, err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := writeAndClose(tmp, f, run); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	// CreateTemp makes the file 0600; an output file is readable like one
-	// os.Create makes (modulo umask, which 0644 already satisfies).
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	if err := os.Rename(tmp.Name(), o.out); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	return nil
+	return writeOut(cmd, o.out, func(w io.Writer) error { return f.Write(w, run) })
 }
 
-func writeAndClose(w io.WriteCloser, f result.Format, run *result.Run) error {
-	if err := f.Write(w, run); err != nil {
-		w.Close()
+// writeOut writes to stdout or, atomically, to file: a regular file is
+// either the complete output or untouched, even if cryptocost is killed;
+// a device or pipe (-o /dev/null) is written in place (atomicfile). A
+// write cut short by Ctrl-C (context.Canceled) still keeps what it wrote
+// — an interrupted stream's points — and returns the cancellation.
+func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error {
+	if file == "" {
+		return fn(cmd.OutOrStdout())
+	}
+	var canceled error
+	err := atomicfile.Write(file, func(w io.Writer) error {
+		if err := fn(w); err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		} else if err != nil {
+			canceled = err
+		}
+		return nil
+	})
+	if err != nil {
 		return err
 	}
-	return w.Close()
+	return canceled
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -129,7 +131,7 @@ func isDir(p string) bool {
 }
 
 func writeChart(cmd *cobra.Command, c *report.Chart, path, format string) error {
-	if err := writeFileAtomic(path, func(w io.Writer) error { return c.Render(w, format) }); err != nil {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return c.Render(w, format) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s)\n", path, c.ID)

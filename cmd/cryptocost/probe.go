@@ -155,7 +155,7 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 					return err
 				}
 			}
-			if err := writeProbeOutput(cmd.OutOrStdout(), out, func(w io.Writer) error { return write(w, reports) }); err != nil {
+			if err := writeOut(cmd, out, func(w io.Writer) error { return write(w, reports) }); err != nil {
 				return err
 			}
 			for _, r := range reports {
@@ -213,30 +213,6 @@ func probeWriter(format string, compare bool) (func(io.Writer, []*probe.Report) 
 		}
 		return f.Write(w, runs...)
 	}, nil
-}
-
-// writeProbeOutput writes to stdout or, atomically, to the file: the file is the
-// whole output or untouched.
-func writeProbeOutput(stdout io.Writer, out string, write func(io.Writer) error) error {
-	if out == "" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".cryptocost-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
 }
 
 // probeStatus turns the reports' status into the exit status: a server

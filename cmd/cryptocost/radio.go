@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 
 	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/measure"
@@ -550,17 +551,8 @@ func radioFiles(stderr io.Writer, file string, titles []string, bs []*radio.Brea
 		if len(bs) > 1 {
 			name = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), i+1, ext)
 		}
-		var buf bytes.Buffer
-		if err := write(&buf, b, titles[i]); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		tmp := name + ".tmp"
-		if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("cannot write %s: %w", name, err)
-		}
-		if err := os.Rename(tmp, name); err != nil {
-			os.Remove(tmp)
-			return fmt.Errorf("cannot write %s: %w", name, err)
+		if err := atomicfile.Write(name, func(w io.Writer) error { return write(w, b, titles[i]) }); err != nil {
+			return err
 		}
 		if len(bs) > 1 && !quiet {
 			fmt.Fprintf(stderr, "%s: %s\n", name, titles[i])

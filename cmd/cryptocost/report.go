@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/store"
@@ -70,7 +72,7 @@ the RUNs are optional.`,
 					return err
 				}
 			}
-			if err := writeFileAtomic(out, func(w io.Writer) error { return report.WriteHTML(w, runs, opt) }); err != nil {
+			if err := atomicfile.Write(out, func(w io.Writer) error { return report.WriteHTML(w, runs, opt) }); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
