@@ -79,29 +79,9 @@ Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
 				}
 				return nil
 			}
-			var picked []*report.Chart
-			for _, c := range charts {
-				if c.ID == chart {
-					picked = []*report.Chart{c}
-					break
-				}
-			}
-			if picked == nil {
-				for _, c := range charts {
-					if c.Builder == chart {
-						picked = append(picked, c)
-					}
-				}
-			}
-			if len(picked) == 0 {
-				var ids []string
-				for _, c := range charts {
-					ids = append(ids, c.ID)
-				}
-				if len(ids) == 0 {
-					return fmt.Errorf("no chart %q: these runs hold data for no chart", chart)
-				}
-				return fmt.Errorf("no chart %q for these runs: want one of %s", chart, strings.Join(ids, ", "))
+			picked, err := report.Pick(charts, chart)
+			if err != nil {
+				return err
 			}
 			if len(picked) == 1 && !isDir(out) {
 				return writeChart(cmd, picked[0], out, format)
