@@ -127,6 +127,15 @@ type energyFlags struct {
 	defaulted bool
 
 	device *device.Device
+	// pricedOn is the radio the traffic alone was priced on (no device).
+	pricedOn string
+}
+
+// note says on stderr what pricing without a device did.
+func (f *energyFlags) note(cmd *cobra.Command, quiet bool) {
+	if f.pricedOn != "" && !quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "priced the traffic alone on radio %s (energy/radio; --device prices the rest)\n", f.pricedOn)
+	}
 }
 
 // registerScenario adds the flags a scenario command prices with, leaving
@@ -184,6 +193,10 @@ func (f *energyFlags) check() error {
 		if f.onDevice || f.noEstimates {
 			return fmt.Errorf("--on-device and --no-estimates need --device NAME or --device-file FILE")
 		}
+		if f.trafficOnly() {
+			_, err := costing.RadioFor(nil, f.link, f.radio)
+			return err
+		}
 		return nil
 	}
 	d, err := f.dev.resolve()
@@ -210,8 +223,24 @@ func (f *energyFlags) check() error {
 	return nil
 }
 
-// apply adds energy figures to run's results (nothing without a device).
+// trafficOnly: no device, but a radio to price the traffic on (--radio,
+// or a --link of a radio technology, priced on the link's radio).
+func (f *energyFlags) trafficOnly() bool {
+	return !f.enabled() && (f.radio != "" || f.link != nil && f.link.Technology != "")
+}
+
+// apply adds energy figures to run's results: on the device, or without
+// one the traffic alone on the radio (trafficOnly; pricedOn says which),
+// or nothing.
 func (f *energyFlags) apply(run *result.Run) error {
+	if f.trafficOnly() {
+		rp, err := costing.RadioFor(nil, f.link, f.radio)
+		if err != nil {
+			return err
+		}
+		f.pricedOn = rp.Name
+		return costing.PriceTraffic(run, f.link, f.radio)
+	}
 	if !f.enabled() {
 		return nil
 	}

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cryptocost/cryptocost/costing"
-	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/probe"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -28,7 +26,6 @@ func newProbeCmd() *cobra.Command {
 		versions []string
 		format   string
 		out      string
-		linkName string
 		ef       energyFlags
 		saves    saveFlags
 	)
@@ -107,25 +104,8 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			if opts.Concurrency < 1 || opts.Concurrency > 64 {
 				return fmt.Errorf("--concurrency %d: want 1 to 64 connections open at once (default 5)", opts.Concurrency)
 			}
-			var lp *link.Profile
-			if linkName != "" {
-				l, err := link.Lookup(linkName)
-				if err != nil {
-					return fmt.Errorf("--link: %w", err)
-				}
-				lp = &l
-			}
-			ef.link = lp
-			if ef.enabled() && lp == nil {
-				return errors.New("--device prices a connection's radio energy on a link: add --link (lte, 3g, wifi, ...: cryptocost radio list)")
-			}
-			if err := ef.check(); err != nil {
+			if err := probeRadio(&ef); err != nil {
 				return err
-			}
-			if lp != nil && !ef.enabled() {
-				if _, err := costing.RadioFor(nil, lp, ef.radio); err != nil {
-					return fmt.Errorf("--link: %w", err)
-				}
 			}
 			opts.Limits = probe.DefaultLimits()
 			opts.Limits.Timeout = timeout
@@ -144,14 +124,7 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			}
 			for _, r := range reports {
 				r.Run.Tool, r.Run.Command = tool(), os.Args
-				var err error
-				switch {
-				case ef.enabled():
-					err = ef.apply(r.Run)
-				case lp != nil:
-					err = costing.PriceTraffic(r.Run, lp, ef.radio)
-				}
-				if err != nil {
+				if err := ef.apply(r.Run); err != nil {
 					return err
 				}
 			}
@@ -165,9 +138,9 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&linkName, "link", "", "price each measured handshake's packet trace on this link's radio (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list)")
 	ef.dev.register(cmd)
-	ef.registerRadio(cmd)
+	f.StringVar(&ef.radio, "radio", "", "price each measured handshake's packet trace on this radio profile (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list; with --device, one of its radios)")
+	retireLink(cmd, "probe measures the real network path to the server")
 	f.StringVar(&opts.SNI, "sni", "", "server name to send (default: the host, unless it is an IP address)")
 	f.IntVar(&opts.Tries, "tries", 5, "resumption tries per mechanism, each a full and a resumed handshake (sslyze's default: 5)")
 	f.DurationVar(&timeout, "timeout", probe.DefaultLimits().Timeout, "time limit of each connection")
@@ -181,6 +154,20 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 	saves.register(cmd)
 	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json)")
 	return cmd
+}
+
+// probeRadio checks what prices a probe's traffic before any work: --radio
+// alone (the traffic only), or --device with --radio, one of the device's
+// radios; a device without --radio says which radios it has.
+func probeRadio(ef *energyFlags) error {
+	if err := ef.check(); err != nil {
+		return err
+	}
+	switch {
+	case ef.device != nil && ef.radio == "":
+		return fmt.Errorf("--device prices a connection's radio energy: add --radio, one of %s's radios (%s; cryptocost radio list)", ef.device.Name, strings.Join(ef.device.Radios, ", "))
+	}
+	return nil
 }
 
 // probeWriter returns the writer for --format: the readable table (or the

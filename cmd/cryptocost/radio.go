@@ -33,8 +33,8 @@ in each state, and a timeline. Every number is modelled from a radio profile
 whose parameters carry their sources (docs/radio.md).`,
 		Example: `  cryptocost radio list
   cryptocost radio show lte
-  cryptocost radio simulate --link lte,3g,wifi --trace run.json
-  cryptocost radio simulate --link lte --trace tls.pcapng --plot lte.svg`,
+  cryptocost radio simulate --radio lte,3g,wifi --trace run.json
+  cryptocost radio simulate --radio lte --trace tls.pcapng --plot lte.svg`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -131,21 +131,21 @@ func newRadioShowCmd() *cobra.Command {
 
 // radioSimFlags are radio simulate's flags.
 type radioSimFlags struct {
-	links, radioFile, tracePath, transfer string
-	device, subject                       string
-	until                                 time.Duration
-	associate, quiet                      bool
-	plot, timeline                        string
-	after                                 time.Duration
-	then                                  string
-	batch                                 int
-	every                                 time.Duration
-	handshake                             int
-	resumed                               string
-	resumedPackets                        int
-	outputs                               outputFlags
-	saves                                 saveFlags
-	afterSet, batchSet, handshakeSet      bool
+	radios, radioFile, tracePath, transfer string
+	device, subject                        string
+	until                                  time.Duration
+	associate, quiet                       bool
+	plot, timeline                         string
+	after                                  time.Duration
+	then                                   string
+	batch                                  int
+	every                                  time.Duration
+	handshake                              int
+	resumed                                string
+	resumedPackets                         int
+	outputs                                outputFlags
+	saves                                  saveFlags
+	afterSet, batchSet, handshakeSet       bool
 }
 
 func newRadioSimulateCmd() *cobra.Command {
@@ -153,7 +153,7 @@ func newRadioSimulateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "simulate",
 		Short: "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
-		Long: `Price a packet trace on one or more radio profiles (--link). The trace is a
+		Long: `Price a packet trace on one or more radio profiles (--radio). The trace is a
 cryptocost run saved as JSON whose results carry packet traces (the TLS lab's,
 a scenario's), a bare trace JSON ({"packets": [{"t_ns", "dir", "bytes"}]}), or
 a pcap/pcapng capture (Ethernet, raw IP, Linux SLL/SLL2, BSD loopback). In a
@@ -177,12 +177,12 @@ What-ifs:
                                  the trace with its first K packets replaced by
                                  FILE's (a resumed handshake; --resumed-packets
                                  M takes FILE's first M)`,
-		Example: `  cryptocost radio simulate --link lte --trace run.json
-  cryptocost radio simulate --link lte,3g,wifi,ble,802.15.4 --trace tls.pcapng --device-addr 10.0.0.2
-  cryptocost radio simulate --link lte --trace run.json --subject 'tls/*full*' --plot lte.svg
-  cryptocost radio simulate --link 3g --transfer up=1k,down=50k,rate=1Mbit/s
-  cryptocost radio simulate --link lte --trace run.json --after 5s
-  cryptocost radio simulate --link 802.15.4 --trace reading.json --batch 6 --every 10m --handshake-packets 4
+		Example: `  cryptocost radio simulate --radio lte --trace run.json
+  cryptocost radio simulate --radio lte,3g,wifi,ble,802.15.4 --trace tls.pcapng --device-addr 10.0.0.2
+  cryptocost radio simulate --radio lte --trace run.json --subject 'tls/*full*' --plot lte.svg
+  cryptocost radio simulate --radio 3g --transfer up=1k,down=50k,rate=1Mbit/s
+  cryptocost radio simulate --radio lte --trace run.json --after 5s
+  cryptocost radio simulate --radio 802.15.4 --trace reading.json --batch 6 --every 10m --handshake-packets 4
   cryptocost radio simulate --radio-file my-lte.yaml --trace run.json --format json -o radio.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -192,7 +192,8 @@ What-ifs:
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.links, "link", "", "radio profiles, comma-separated `NAMES`: lte, 3g, wifi, ble, 802.15.4, ... (cryptocost radio list)")
+	fl.StringVar(&f.radios, "radio", "", "radio profiles, comma-separated `NAMES`: lte, 3g, wifi, ble, 802.15.4, ... (cryptocost radio list)")
+	retireLink(cmd, "radio simulate prices the trace on radio profiles")
 	fl.StringVar(&f.radioFile, "radio-file", "", "a radio profile `FILE` of your own (YAML or JSON; `cryptocost radio show NAME --data` gives a template)")
 	fl.StringVar(&f.tracePath, "trace", "", "the trace: a cryptocost run (JSON), a trace JSON, or a pcap/pcapng `FILE`")
 	fl.StringVar(&f.transfer, "transfer", "", "price a synthetic transfer instead: up=1k,down=50k,rate=1Mbit/s[,mss=1460]")
@@ -243,8 +244,8 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	if (f.tracePath == "") == (f.transfer == "") {
 		return fmt.Errorf("give the traffic to price: --trace FILE (a run, a trace JSON or a capture) or --transfer up=1k,down=50k,rate=1Mbit/s")
 	}
-	if f.links == "" && f.radioFile == "" {
-		return fmt.Errorf("give the radio: --link lte (or 3g, wifi, ble, 802.15.4; `cryptocost radio list`) or --radio-file FILE")
+	if f.radios == "" && f.radioFile == "" {
+		return fmt.Errorf("give the radio: --radio lte (or 3g, wifi, ble, 802.15.4; `cryptocost radio list`) or --radio-file FILE")
 	}
 	switch {
 	case f.then != "" && !f.afterSet:
@@ -264,7 +265,7 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	case f.until < 0:
 		return fmt.Errorf("--until %v is negative", f.until)
 	}
-	profiles, err := radioProfiles(f.links, f.radioFile)
+	profiles, err := radioProfiles(f.radios, f.radioFile)
 	if err != nil {
 		return err
 	}
@@ -380,7 +381,7 @@ func radioProfiles(links, file string) ([]*radio.Profile, error) {
 		}
 		p, err := radio.Lookup(name)
 		if err != nil {
-			return nil, fmt.Errorf("--link: %w", err)
+			return nil, fmt.Errorf("--radio: %w", err)
 		}
 		out = append(out, p)
 	}

@@ -116,6 +116,7 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 			if perr := ef.apply(run); perr != nil && err == nil {
 				err = perr
 			}
+			ef.note(cmd, quiet)
 			if tw, ok := s.(scenario.TableWriter); ok && format.Name() == "table" {
 				format = scenarioTable{tw}
 			}

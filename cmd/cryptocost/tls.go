@@ -211,6 +211,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 			if err := ef.apply(run); err != nil {
 				return err
 			}
+			ef.note(cmd, quiet)
 			if pcapDir != "" {
 				paths, err := tlslab.SavePcaps(pcapDir, runs, lab.LinkName())
 				if err != nil {
