@@ -29,52 +29,8 @@ func newBenchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure what cryptographic primitives cost on this machine",
-		Long: `Measure time, throughput, cycles and memory per algorithm, operation and
-input size on the machine cryptocost runs on.
-
-Every scheme passes its known-answer tests first (a failure stops that scheme
-with an error and a non-zero exit status, never a number). Only the operation is
-timed: keys, key schedules and buffers are prepared outside the timed region,
-and key setup is an operation of its own. Batches are calibrated so timer
-resolution and call overhead stay below 1% of each sample; after a warm-up the
-engine samples until the 95% confidence interval of the median is within
-±2% (--ci: the interval's larger half-width relative to the median) or the
-point's budget is spent, and says which happened. Points are measured in
-interleaved rounds, so each point's samples come from several moments of the
-run and one slow phase of a shared machine cannot capture them all. A default
-run shares one minute (--time-budget) among its points; the budget is a
-wall-clock bound on the whole run, whatever the load: points still short of
-±2% when it ends stop as "budget", and points it never reached are listed as
-not measured.
-
-Each sample is timed on the wall clock and on the thread's CPU clock.
---clock cpu makes thread CPU time the statistic (medians, intervals and the
-stop rule; rate and throughput per CPU second): on a busy machine a thread
-that waits for a core accrues wall time but not CPU time, so CPU-bound
-primitives measure steadily. It is the wrong cost for anything that waits
-(I/O, a network, a simulator), whose waiting it does not count. The table's
-header and the run's JSON (environment.load) say when the machine was busy
-— load average, CPU pressure, the samples' CPU/wall ratio, the reference
-probe's drift — which results that affected, and what would help.
-
-Default sizes: 1k, 10k, 400k bytes for bulk operations (the seed002 study's),
-32-byte documents for signatures (--doc-sizes; hashed as part of signing). Legacy schemes
-(DES, RC4, MD5, RSA-1024...) need --legacy unless named with --algo; slow
-operations (RSA-7680/15360, large key generation) need --slow.
-
---method seed002 reproduces the Java ME study's protocol: K distinct
-keys/inputs × R repetitions per point (--keys, --reps; default 10 × 10),
-reported per operation and as the study's total.
-
-Ctrl-C writes what was measured so far and exits with status 130.`,
-		Example: `  cryptocost bench --quick
-  cryptocost bench --family aead --sizes 16,64,256,1k,8k,16k
-  cryptocost bench --algo 'ECDSA-P256*,Ed25519' --op sign,verify
-  cryptocost bench --family hash --format gobench > a.txt   # then: benchstat a.txt b.txt
-  cryptocost bench --method seed002 --algo RSA-1024-PKCS1v15-SHA256 --legacy
-  cryptocost bench --security 128 --time-budget 30s -o results.json
-  cryptocost bench --clock cpu --family sign   # on a busy machine: thread CPU time
-  cryptocost bench --family sign --device telosb   # energy per operation on a TelosB`,
+		Long: helpLong("bench"),
+		Example: helpExamples("bench"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)

@@ -31,39 +31,8 @@ func newCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
 		Short: "Compare runs subject by subject, like benchstat",
-		Long: `Compare runs subject by subject (subjects match by name, which is stable across
-runs, machines, devices and versions). For each metric: the median with its 95%
-confidence interval in each run and, for each run after the first, its change
-from the first — the relative difference of the medians, a distribution-free
-95% confidence interval of that change (Hodges–Lehmann/Moses, the interval that
-goes with the Mann–Whitney test) and the Mann–Whitney U test's p-value. "~"
-means the difference is not significant at --alpha. Exact values (byte counts,
-allocations, modelled figures) are compared exactly; non-measured values keep
-their label in a footnote.
-
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.
-RUN:PATTERN keeps only subjects matching the glob (* matches anything), so one
-run can be compared with itself: with --ignore-provider, providers side by side.
---by-provider RUN does that for every provider in one run: the Go implementation
-of each algorithm first, then one column per other provider (C libraries from
-bench --provider go,openssl,...), each change its ratio to Go with a CI.
-
-Runs made by different software — another cryptocost, Go, module, C library
-or tool version (avr-gcc, simavr, an OpenSSL peer) — are compared with a
-warning naming what differs.
-
-For CI: --fail-on-regression exits with status 3 when a metric is
-significantly worse than in the first run (a time up, a throughput down; the
-Mann–Whitney test at --alpha, or an exact difference) by more than
---threshold, after writing the comparison. Limit it to the metrics that matter
-with --metric time.`,
-		Example: `  cryptocost compare 20261201T1000 latest
-  cryptocost compare laptop.json board.json --metric time
-  cryptocost compare latest:'*@go/*' latest:'*@circl/*' --ignore-provider
-  cryptocost compare --by-provider latest
-  cryptocost compare A B --format csv -o delta.csv
-  cryptocost compare A B --format gobench > ab.txt   # benchstat -col cryptocost-run ab.txt
-  cryptocost compare main.json pr.json --metric time --fail-on-regression --threshold 5%   # in CI`,
+		Long: helpLong("compare"),
+		Example: helpExamples("compare"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if byProvider {
 				return cobra.ExactArgs(1)(cmd, args)

@@ -19,16 +19,8 @@ func newDevicesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "devices",
 		Short: "List device power profiles (CPU, supply, currents, battery, radios)",
-		Long: `List the device profiles energy figures are priced on: CPU, supply voltage,
-current per state, battery, radios, and per-operation costs measured on the
-device by the literature. Every number has a source; unknown numbers are shown
-as "?" and never invented; unverified ones carry "*".
-
-  cryptocost devices show telosb          every number with its source
-  cryptocost devices show --device-file my-board.yaml   check your own profile`,
-		Example: `  cryptocost devices
-  cryptocost devices show telosb
-  cryptocost devices --format json`,
+		Long: helpLong("devices"),
+		Example: helpExamples("devices"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
@@ -53,8 +45,7 @@ func newDevicesShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Show one device profile with the source of every number",
-		Example: `  cryptocost devices show telosb
-  cryptocost devices show --device-file my-board.yaml --format json`,
+		Example: helpExamples("devices-show"),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {

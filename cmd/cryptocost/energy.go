@@ -26,21 +26,8 @@ func newEnergyCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "energy",
 		Short: "Joules, milliamps and battery life: price runs on devices, read meters and traces",
-		Long: `Energy from measured seconds, meters and traces; every figure labelled with
-how it was obtained (measured, imported, modelled, estimated).
-
-  cost       price a run's results on a device (E = V·I·t, gross and net of idle)
-  battery    duty-cycle battery life: one operation every T on a device
-  trace      integrate an external meter's CSV trace (Monsoon, Otii, INA219 style)
-  attribute  energy per phase of a trace, between markers, net of idle
-  meters     which live meters (RAPL, battery gauge) work here, and why not
-  measure    read a live meter over a duration or while a command runs
-
-The model and its sources: docs/energy.md.`,
-		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
-  cryptocost energy cost --device pi-zero-2w --from run.json
-  cryptocost energy trace --trace ppk2.csv --volts 3.0
-  cryptocost energy meters`,
+		Long: helpLong("energy"),
+		Example: helpExamples("energy"),
 	}
 	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
 		newEnergyMetersCmd(), newEnergyMeasureCmd())
@@ -56,18 +43,8 @@ func newEnergyCostCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cost --device NAME --from RESULTS.json",
 		Short: "Add energy figures for a device to a run's results",
-		Long: `Price every result of a run that has a time per operation on a device:
-energy per operation gross and net of the device's idle (or sleep) current in
-µJ, per byte for bulk operations, the current and power while it runs.
-
-A run measured on this machine does not give the device's time: the device's
-own time comes from a calibration (cryptocost calibrate), a literature figure
-in its profile, or an estimate scaled from this machine's time with the scale
-and its derivation (labelled estimated; --no-estimates refuses them). Give
---on-device when the run was made on the device itself.`,
-		Example: `  cryptocost bench --family sign --quick -o run.json
-  cryptocost energy cost --device telosb --from run.json
-  cryptocost energy cost --device pi-zero-2w --from run.json --no-estimates --format json`,
+		Long: helpLong("energy-cost"),
+		Example: helpExamples("energy-cost"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -119,19 +96,8 @@ func newEnergyBatteryCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
 		Short: "Battery life of a device doing one operation every PERIOD, sleeping in between",
-		Long: `Answer "one ECDSA P-256 signature every 10 minutes on a TelosB with 2×AA
-lasts N days; the signing is X % of the budget", with every input and its
-source: the operation's time on the device (literature, calibration, --op-time,
-or an estimate scaled with its derivation), the current while it runs, the
-sleep current between events and the battery's usable charge.
-
-ALGO is a registry scheme (cryptocost list) or one of the device's literature
-operations by key or name (cryptocost devices show NAME): ECDSA-160, RSA-1024.
-Several --device and --algo values give a table (--format markdown for docs).`,
-		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
-  cryptocost energy battery --device telosb --algo ECDSA-160 --op verify --every 1m
-  cryptocost energy battery --device s001-phone --algo ECDSA-P256-SHA256 --op sign --every 1m --op-time 12ms
-  cryptocost energy battery --device telosb,micaz --algo ECDSA-P256-SHA256,RSA-2048-PKCS1v15-SHA256 --op sign --every 10m --format markdown`,
+		Long: helpLong("energy-battery"),
+		Example: helpExamples("energy-battery"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
@@ -355,17 +321,8 @@ func newEnergyTraceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace --trace FILE.csv",
 		Short: "Integrate an external meter's CSV trace: energy, mean power and current",
-		Long: `Read an external meter's export as the instrument writes it — Nordic PPK2
-(Power Profiler CSV with its digital channels), Joulescope (UI export with or
-without its header, statistics recording), Monsoon (PowerTool, PyMonsoon),
-Otii, INA219 and INA226 serial logs, or any CSV whose header names time and
-current or power columns with units — and integrate its power over time by
-the trapezoidal rule. The layout is detected from the first lines or named
-with --meter; time must increase; gaps and repeated headers are reported by
-line.`,
-		Example: `  cryptocost energy trace --trace ppk2.csv --volts 3.0
-  cryptocost energy trace --trace ina226.log --sample-interval 1s
-  cryptocost energy trace --trace joulescope.csv --meter joulescope --format json`,
+		Long: helpLong("energy-trace"),
+		Example: helpExamples("energy-trace"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -430,19 +387,8 @@ func newEnergyAttributeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
 		Short: "Energy per phase of a meter trace, between markers, net of the idle baseline",
-		Long: `Integrate a meter's trace over each phase a marker file names and subtract
-an idle baseline measured between phases: S003's method (a shunt resistor on
-one oscilloscope channel, an LED pin toggled at the start and end of the
-operation on the other) done in software.
-
-The marker file is JSON lines, on the trace's clock (--offset shifts it):
-  {"t": 1.250, "phase": "sign", "event": "start"}
-  {"t": 1.731, "phase": "sign", "event": "end"}
-or whole phases: {"phase": "sign", "start": 1.25, "end": 1.731}.
-Each phase name gives one result: its occurrences' energies as samples,
-gross and net of the mean idle power next to each occurrence.`,
-		Example: `  cryptocost energy attribute --trace scope.csv --markers run.jsonl
-  cryptocost energy attribute --trace monsoon.csv --markers m.jsonl --offset -0.125 --format json`,
+		Long: helpLong("energy-attribute"),
+		Example: helpExamples("energy-attribute"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -573,8 +519,7 @@ func newEnergyMetersCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "meters",
 		Short: "Which live energy meters work on this machine, and why not",
-		Example: `  cryptocost energy meters
-  cryptocost energy meters --sysfs-root /mnt/board   # a copy of another machine's /sys`,
+		Example: helpExamples("energy-meters"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
@@ -612,8 +557,7 @@ func newEnergyMeasureCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
 		Short: "Read a live meter over a duration (an idle baseline) or while a command runs",
-		Example: `  sudo cryptocost energy measure --meter powercap --duration 10s          # idle baseline
-  sudo cryptocost energy measure --meter powercap -- cryptocost bench --quick`,
+		Example: helpExamples("energy-measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {

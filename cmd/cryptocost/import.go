@@ -17,19 +17,8 @@ func newImportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import FILE...",
 		Short: "Add runs made elsewhere (another machine, a board) to the results store",
-		Long: `Import cryptocost run JSON files (what --format json writes: one run or an
-array) made elsewhere — on another machine, or by the cross-compiled binary on a
-board — into the results store, each file in one transaction.
-
-Imported runs keep their document unchanged: environment, provenance and metric
-labels stay as the run that measured them wrote them (a time measured by a timer
-on the board is a measurement of the board). The store records the import on
-the run: origin "imported", the file, its SHA-256 and the time; runs, show,
-compare and report say so. Importing the same file twice is harmless; a
-different run under an ID already stored is refused.`,
-		Example: `  cryptocost import board.json
-  cryptocost import --tag pi-zero pi/*.json
-  cryptocost runs --origin imported`,
+		Long: helpLong("import"),
+		Example: helpExamples("import"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, t := range tags {

@@ -26,21 +26,8 @@ func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcu",
 		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
-		Example: `  cryptocost mcu list --targets
-  cryptocost mcu bench --quick
-  cryptocost mcu bench --target atmega328p,cortex-m4 --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json
-  cryptocost mcu compare s004 kernels.json`,
-		Long: `Build C kernels for a microcontroller and run them in a simulator: the AVRs
-(ATmega328P, ATmega2560) with avr-gcc in the cycle-accurate simavr, the
-Cortex-M0/M3/M4/M7 and an RV32IMAC core with their GCC cross compilers in
-QEMU. Report cycles (AVR) or instructions (QEMU, with cycles estimated from
-the core's TRM) per operation, the timing spread over eight secrets, stack,
-RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
-
-Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr for the
-AVRs; gcc-arm-none-eabi, picolibc-arm-none-eabi, qemu-system-arm and gcc for
-the Cortex-M targets; gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf
-and qemu-system-misc for rv32imac (cryptocost mcu list --targets).`,
+		Example: helpExamples("mcu"),
+		Long: helpLong("mcu"),
 	}
 	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
@@ -62,45 +49,8 @@ func newMCUBenchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
-		Long: `Build each kernel (at -Os and -O2 unless --opt says otherwise) into a firmware
-image for each target and run it in the target's simulator. Every image runs
-its known-answer tests inside the simulator before timing anything; a failure
-gives an error and no number. Then each operation is counted on its inputs —
-eight different secrets for an operation that handles one — and its stack is
-measured by painting.
-
-On the AVRs (simavr) Timer1 counts cycles exactly and time is cycles at the
-part's clock. On the Cortex-M and RISC-V targets QEMU, run with -icount,
-counts instructions exactly (SysTick or instret); cycles and time are
-estimated from the core's TRM cycle table where there is one (Cortex-M0, M3,
-M4), labelled estimated. The TIMING column says whether the count depends on
-the secret: "constant time (0 cycles spread over 8 secrets)" or "leaks: ...".
-RAM is the stack plus the kernel's static data plus the caller's key, context
-and buffers; ROM is the kernel's code and constants from the linker map.
-
-Images are cached by content hash under the user cache directory, so a second
-run only simulates. Kernels that do not fit the part's flash or SRAM are
-reported as "does not fit" with their sizes; a firmware that runs past
---timeout is killed and reported. RSA-2048 and ECDSA P-256 with the ladder
-(minutes of simulation each on an AVR) run only when named: --kernel
-'rsa2048-*', --kernel 'ecdsa-p256-ct'. --target all runs every target.
-
---reference s004 measures the kernels S004's table names (those that are not
-slow, unless --kernel says) and prints S004's rows, imported, beside them,
-one table per target; cryptocost mcu compare s004 does the same from saved
-runs.
-
-Ctrl-C writes what was measured so far and exits with status 130.`,
-		Example: `  cryptocost mcu bench --target atmega328p
-  cryptocost mcu bench --quick
-  cryptocost mcu bench --target cortex-m4 --kernel aes128
-  cryptocost mcu bench --target atmega2560 --kernel rsa2048-crt --opt Os --timeout 3h
-  cryptocost mcu bench --target all --opt Os,O2,O3 -o matrix.json
-  cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
-  cryptocost mcu bench --kernel 'ecdsa*' -o ecdsa.json
-  cryptocost mcu bench --reference s004
-  cryptocost mcu bench --target cortex-m4,atmega2560 --kernel ecdsa-p256-fast --opt Os --reference s004
-  cryptocost mcu list --targets`,
+		Long: helpLong("mcu-bench"),
+		Example: helpExamples("mcu-bench"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
@@ -292,8 +242,7 @@ func newMCUListCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the microcontroller targets and kernels",
-		Example: `  cryptocost mcu list
-  cryptocost mcu list --targets`,
+		Example: helpExamples("mcu-list"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
@@ -357,19 +306,8 @@ func newMCUCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare STUDY [RUN...]",
 		Short: "Print a study's published table (S004's) beside the kernels measured here",
-		Long: `Print each row of a study's table — S004's RSA and ECDSA on an Arduino Uno:
-algorithm, key size or curve, library — beside the closest kernel measured in
-the given runs: time in ms at 16 MHz, RAM, ROM, the ratio of times, and the
-comparable RSA strength (NIST SP 800-57 and the study's own column). The
-study's figures are imported (their source is printed); the kernels' are
-simulated. Rows with no comparable kernel (Relic's binary curves) say why.
-
-Each RUN is an mcu run JSON file (cryptocost mcu bench -o) or a stored run ID,
-unique prefix or "latest"; several runs merge (the fastest optimisation level
-of each kernel is shown). With no RUN, the study's table alone.`,
-		Example: `  cryptocost mcu bench --kernel 'ecdsa*,rsa512-sm-*,rsa1024-sm-*' -o s004.json
-  cryptocost mcu compare s004 s004.json
-  cryptocost mcu compare s004 latest --format json`,
+		Long: helpLong("mcu-compare"),
+		Example: helpExamples("mcu-compare"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := mcu.ReferenceByName(args[0])

@@ -26,21 +26,8 @@ func newModelCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
-		Long: `Analytic cost models of security protocols on constrained devices: the bits
-one node sends and receives and the operations it computes per unit of work
-(a synchronisation interval, a handshake, a reading), priced with a device's
-per-bit radio costs and per-operation costs, as functions of parameters.
-
-Models are YAML files (docs/model.md) or built in: secsywise and tinysersync
-(S003's secure time synchronisation), tls12-handshake and dtls12-802154
-(S000's byte counts), sensor-reading (S004: COSE_Sign1 / JWS vs DTLS).
-Every number is labelled modelled; costs name their sources.`,
-		Example: `  cryptocost model list
-  cryptocost model show secsywise
-  cryptocost model eval tinysersync --set n=6,d=20
-  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
-  cryptocost model compare secsywise tinysersync --vary n=2..14 --plot energy=fig64.svg
-  cryptocost model compare secsywise --measured s003`,
+		Long: helpLong("model"),
+		Example: helpExamples("model"),
 	}
 	cmd.AddCommand(newModelListCmd(), newModelShowCmd(), newModelEvalCmd(), newModelSweepCmd(), newModelCompareCmd())
 	return cmd
@@ -309,9 +296,7 @@ func newModelShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show NAME|FILE",
 		Short: "Show a model or cost table: parameters, messages, operations, variants, sources",
-		Example: `  cryptocost model show secsywise
-  cryptocost model show telosb
-  cryptocost model show sensor-reading --yaml > mine.yaml   # a template to edit`,
+		Example: helpExamples("model-show"),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
@@ -359,10 +344,7 @@ func newModelEvalCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval NAME|FILE",
 		Short: "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
-		Example: `  cryptocost model eval tinysersync --set n=6,d=20
-  cryptocost model eval secsywise --variant RSA-1024 --detail
-  cryptocost model eval my-protocol.yaml --costs my-board.yaml --format json -o eval.json
-  cryptocost model eval tls12-handshake --inputs tls-run.json`,
+		Example: helpExamples("model-eval"),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, false); err != nil {
@@ -417,12 +399,8 @@ func newModelSweepCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sweep NAME|FILE --vary NAME=VALUES...",
 		Short: "Evaluate a model over a grid of parameter values",
-		Long: `Evaluate a model over every combination of the --vary values (and every
-variant). Expressions are compiled once; millions of points take seconds
-with --format wide-csv, which streams one row per point.`,
-		Example: `  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
-  cryptocost model sweep tinysersync --vary n=1..1000 --vary d=0.5..500:0.5 --format wide-csv -o grid.csv
-  cryptocost model sweep secsywise --vary n --plot energy=secsywise.png`,
+		Long: helpLong("model-sweep"),
+		Example: helpExamples("model-sweep"),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, true); err != nil {
@@ -511,20 +489,8 @@ func newModelCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
 		Short: "Compare models along a parameter (crossovers in words, plots) or with measurements",
-		Long: `With --vary, evaluate the models (each variant a line) along the first
---vary parameter, print the values, and say where the lines cross:
-"secsywise/ECDSA-160 uses less energy than tinysersync/d=2.5 for n ≤ 10 ...".
-Further --vary parameters give one set of lines per value ("when d = 20").
-A parameter a model does not have leaves it flat (its cost does not
-depend on it).
-
-With --measured RUN.json (or the built-in reference run s003), set each
-model output beside the measurement its model file binds it to, with the
-error in %.`,
-		Example: `  cryptocost model compare secsywise tinysersync --vary n=2..14
-  cryptocost model compare secsywise tinysersync --vary n=2,6,10,14 --plot energy=fig64.png --plot time=fig65.png
-  cryptocost model compare sensor-reading --vary readings=1..50 --metrics energy
-  cryptocost model compare secsywise --measured s003`,
+		Long: helpLong("model-compare"),
+		Example: helpExamples("model-compare"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, false); err != nil {

@@ -26,16 +26,8 @@ func newPlotCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "plot RUN... --chart CHART -o FILE.svg|FILE.png",
 		Short: "Write a report's chart as SVG or PNG, for papers",
-		Long: `Draw one of the report's charts as an SVG or PNG file (PNG at 150 dpi). --list
-shows the charts the runs hold data for, with their IDs. --chart takes a chart
-ID (throughput-hash, signature-sign, …) or a chart builder's name (throughput,
-signature-cost, …): when it names several charts, -o is a directory and each
-chart is written there as ID.svg or ID.png.
-
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
-		Example: `  cryptocost plot latest --list
-  cryptocost plot latest --chart signature-sign -o sign.svg
-  cryptocost plot latest board.json --chart throughput -o figures/ --format png`,
+		Long: helpLong("plot"),
+		Example: helpExamples("plot"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !list {

@@ -32,29 +32,8 @@ func newProbeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "probe HOST:PORT",
 		Short: "Profile a TLS service as a battery-powered client sees it",
-		Long: `Profile a TLS service: the protocol versions it accepts (SSL 3.0 is detected,
-never used), its cipher suites per version in its order of preference and
-whether it honours the client's order, the suite a typical mobile client gets
-(Go's default client and an S000-era 2010 phone), its key exchange (TLS 1.3
-groups including hybrid ML-KEM, TLS 1.2 curves, DHE prime sizes and RFC 7919
-groups), its certificate chain (count, bytes on the wire, keys, signature
-algorithms, validity, OCSP stapling), and how often it resumes sessions
-(session IDs, tickets, TLS 1.3 PSK; --tries times each, as sslyze does).
-
-It then measures what a full and a resumed handshake cost: TLS bytes each way,
-round trips and time (medians of --tries handshakes), with the packet trace
-(TCP segmentation modelled and labelled so) in --format json.
-
-Every finding says how it was established: the ClientHello sent and the
-server's answer (--format json). A server cannot hang the probe: each
-connection has --timeout, reads are size-capped, at most --concurrency
-connections are open at once and the whole probe stops at --time-limit,
-keeping what it found. Ctrl-C does the same and exits with status 130.`,
-		Example: `  cryptocost probe example.com:443
-  cryptocost probe 192.0.2.10:8443 --sni api.example.com
-  cryptocost probe example.com:443 --format json -o example.json
-  cryptocost probe --compare google.com:443 facebook.com:443 example.com:443
-  cryptocost probe localhost:4433 --versions 1.2,1.3 --suites TLS_AES_128_GCM_SHA256,0xc02f`,
+		Long: helpLong("probe"),
+		Example: helpExamples("probe"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 0:

@@ -26,15 +26,8 @@ func newRadioCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "radio",
 		Short: "What bytes on the air cost: radio state machines priced from packet traces",
-		Long: `Price packet traces on radio state machines — 3G (UMTS RRC), LTE (RRC with
-DRX), WiFi (CAM/PSM), Bluetooth Low Energy and IEEE 802.15.4 — with promotions
-and tails: the energy split into promotion, transfer, tail and idle, the time
-in each state, and a timeline. Every number is modelled from a radio profile
-whose parameters carry their sources (docs/radio.md).`,
-		Example: `  cryptocost radio list
-  cryptocost radio show lte
-  cryptocost radio simulate --radio lte,3g,wifi --trace run.json
-  cryptocost radio simulate --radio lte --trace tls.pcapng --plot lte.svg`,
+		Long: helpLong("radio"),
+		Example: helpExamples("radio"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -73,9 +66,7 @@ func newRadioShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Show a radio profile's parameters, each with its source",
-		Example: `  cryptocost radio show lte
-  cryptocost radio show 802.15.4 --data > my-mote.yaml   # edit, then --radio-file my-mote.yaml
-  cryptocost radio show --radio-file my-mote.yaml`,
+		Example: helpExamples("radio-show"),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var p *radio.Profile
@@ -153,37 +144,8 @@ func newRadioSimulateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "simulate",
 		Short: "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
-		Long: `Price a packet trace on one or more radio profiles (--radio). The trace is a
-cryptocost run saved as JSON whose results carry packet traces (the TLS lab's,
-a scenario's), a bare trace JSON ({"packets": [{"t_ns", "dir", "bytes"}]}), or
-a pcap/pcapng capture (Ethernet, raw IP, Linux SLL/SLL2, BSD loopback). In a
-capture the device is --device-addr, or the host that opened the first TCP
-connection, or the sender of the first packet. --transfer prices a synthetic
-bulk transfer instead.
-
-Each result gives the energy split into promotion, transfer, tail and idle,
-the time in each, per-state times and energies, promotions, and the latency
-the radio added; all are modelled (docs/radio.md says how).
-
-What-ifs:
-  --after 5s [--then FILE]       a second connection 5 s after the first ends
-                                 (the same trace, or FILE's): does it share
-                                 the tail? (energy-saved against two alone)
-  --batch N --every 10m          N readings each on its own connection every
-                                 10 min, against one connection carrying all N
-                                 (--handshake-packets K: the first K packets
-                                 are the handshake, sent once when batched)
-  --resumed FILE --handshake-packets K
-                                 the trace with its first K packets replaced by
-                                 FILE's (a resumed handshake; --resumed-packets
-                                 M takes FILE's first M)`,
-		Example: `  cryptocost radio simulate --radio lte --trace run.json
-  cryptocost radio simulate --radio lte,3g,wifi,ble,802.15.4 --trace tls.pcapng --device-addr 10.0.0.2
-  cryptocost radio simulate --radio lte --trace run.json --subject 'tls/*full*' --plot lte.svg
-  cryptocost radio simulate --radio 3g --transfer up=1k,down=50k,rate=1Mbit/s
-  cryptocost radio simulate --radio lte --trace run.json --after 5s
-  cryptocost radio simulate --radio 802.15.4 --trace reading.json --batch 6 --every 10m --handshake-packets 4
-  cryptocost radio simulate --radio-file my-lte.yaml --trace run.json --format json -o radio.json`,
+		Long: helpLong("radio-simulate"),
+		Example: helpExamples("radio-simulate"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fl := cmd.Flags()

@@ -24,24 +24,8 @@ func newRunsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "runs",
 		Short: "List the runs in the results store",
-		Long: `List the runs saved in the results store, most recent first. Every run a
-cryptocost command makes is saved there unless --no-save is given; runs made
-elsewhere (another machine, the cross-compiled binary on a board) are added with
-cryptocost import. Filters combine (all must match).
-
---since and --until take a date (2026-12-01, until the end of that day), a
-time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).
-
---by device lists the fleet instead: one line per device — the device profile
-a run was made for, else the machine that made it — with its runs, machines
-(told apart by machine ID), host names, kinds and platforms.`,
-		Example: `  cryptocost runs
-  cryptocost runs --kind bench --since 7d
-  cryptocost runs --device telosb --tag baseline
-  cryptocost runs --origin imported --format json
-  cryptocost runs --by device --db postgres://lab@db.lab/cryptocost
-  cryptocost runs tag 20261201T1000 baseline
-  cryptocost runs delete 20261201T1000`,
+		Long: helpLong("runs"),
+		Example: helpExamples("runs"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {
@@ -208,8 +192,7 @@ func newRunsDeleteCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "delete RUN...",
 		Short: "Delete stored runs (give full IDs or unique prefixes)",
-		Example: `  cryptocost runs delete 20261201T100000Z-aaaa0001
-  cryptocost runs delete $(cryptocost runs --tag scratch --format json | jq -r '.[].id')`,
+		Example: helpExamples("runs-delete"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := db.openExisting(cmd.Context())

@@ -24,14 +24,8 @@ func newScenarioCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenario NAME",
 		Short: "Run the seed systems as real workloads: remote signer, secure time sync, signed sensor readings",
-		Long: `Run one of the seed studies' systems as a small real system on loopback,
-through the link emulator, instrumented like the TLS lab: bytes, packets, time,
-CPU and — with --device and --link — energy from the device and radio
-profiles, beside the matching analytic model.`,
-		Example: `  cryptocost scenario list
-  cryptocost scenario remote-sign --quick
-  cryptocost scenario timesync --receivers 5 --link 802.15.4 --device telosb
-  cryptocost scenario sensor --protection cose,dtls-psk --link 802.15.4 --device telosb`,
+		Long: helpLong("scenario"),
+		Example: helpExamples("scenario"),
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:     "list",

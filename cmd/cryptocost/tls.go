@@ -61,15 +61,7 @@ connection's client work on a device (cryptocost devices) by component
 (docs/energy.md); a part the device cannot price says "not priced" and why.
 
 Ctrl-C writes what was measured so far and exits with status 130.`,
-		Example: `  cryptocost tls                                   # TLS 1.3, X25519, ECDSA P-256, Go both sides
-  cryptocost tls --preset modern --quick
-  cryptocost tls --preset seed000 --link wifi
-  cryptocost tls --preset seed000-transfers --quick
-  cryptocost tls --version 1.2 --kex rsa,x25519 --cert rsa2048 --bulk aes128-cbc-sha --resumption none,ticket
-  cryptocost tls --version 1.3 --bulk chacha20-poly1305 --server openssl --link lte --pcap caps/
-  cryptocost tls --preset tls13-resumption --quick           # full, psk_dhe_ke and psk_ke side by side
-  cryptocost tls --transfer 1k,100k,1m --plain --link 3g --format json -o run.json
-  cryptocost tls --list`,
+		Example: helpExamples("tls"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if list {
