@@ -1,9 +1,8 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/cryptocost/cryptocost/bench"
@@ -17,73 +16,37 @@ func init() { commands = append(commands, newBenchCmd) }
 
 func newBenchCmd() *cobra.Command {
 	var (
-		opts    bench.Options
-		cfg     bench.RunConfig
-		sizes   []string
-		docs    []string
-		quiet   bool
-		outputs outputFlags
-		saves   saveFlags
-		ef      energyFlags
+		opts  bench.Options
+		cfg   bench.RunConfig
+		sizes []string
+		docs  []string
+		r     runner
+		ef    energyFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure what cryptographic primitives cost on this machine",
-		Long: helpLong("bench"),
+		Use:     "bench",
+		Short:   "Measure what cryptographic primitives cost on this machine",
+		Long:    helpLong("bench"),
 		Example: helpExamples("bench"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if opts.Sizes, err = parseSizes(sizes); err != nil {
-				return err
-			}
-			if opts.DocSizes, err = parseSizes(docs); err != nil {
-				return err
-			}
-			if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
-				return err
-			}
-			if err := cfg.Validate(); err != nil {
-				return err
-			}
-			cfg.Quick = opts.Quick
-			if err := ef.check(); err != nil {
-				return err
-			}
-			plan, err := bench.NewPlan(opts)
-			if err != nil {
-				return err
-			}
-			bar := progress.New("bench", quiet)
-			run := bench.Run(cmd.Context(), plan, cfg, bar)
-			run.Tool = tool()
-			run.Command = os.Args
-			// Pricing runs after measuring; if it fails, the measurements
-			// are still written and saved before the error is returned.
-			priceErr := ef.apply(run)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, quiet) // interrupted and failed runs too
-			if priceErr != nil {
-				return fmt.Errorf("energy: %w", priceErr)
-			}
-			if !quiet && len(plan.Skipped) > 0 && outputs.out == "" && format.Name() == "table" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", countSkipped(plan))
-			}
-			switch run.Status {
-			case result.Interrupted:
-				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
-			case result.Failed:
-				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
-			}
-			return nil
+			var plan *bench.Plan
+			return r.execute(cmd, job{
+				check: func() (err error) {
+					plan, err = benchPlan(&opts, &cfg, sizes, docs)
+					return err
+				},
+				energy: &ef,
+				run: func(ctx context.Context) (*result.Run, error) {
+					return bench.Run(ctx, plan, cfg, progress.New("bench", r.quiet)), nil
+				},
+				after: func(cmd *cobra.Command, _ *result.Run) error {
+					if !r.quiet && len(plan.Skipped) > 0 && r.outputs.out == "" {
+						fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", len(plan.Skipped))
+					}
+					return nil
+				},
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -106,14 +69,30 @@ func newBenchCmd() *cobra.Command {
 	f.StringVar(&cfg.Statistic, "clock", "wall", "the statistic: wall (wall time) or cpu (thread CPU time: steady on a busy machine, for CPU-bound work only)")
 	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
 	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
-	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar or notes on stderr")
-	outputs.register(cmd)
-	saves.register(cmd)
+	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress bar or notes on stderr")
+	r.register(cmd)
 	ef.register(cmd)
 	return cmd
 }
 
-func countSkipped(p *bench.Plan) int { return len(p.Skipped) }
+// benchPlan checks bench's flags and plans the run, before any work.
+func benchPlan(opts *bench.Options, cfg *bench.RunConfig, sizes, docs []string) (*bench.Plan, error) {
+	var err error
+	if opts.Sizes, err = parseSizes(sizes); err != nil {
+		return nil, err
+	}
+	if opts.DocSizes, err = parseSizes(docs); err != nil {
+		return nil, err
+	}
+	if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg.Quick = opts.Quick
+	return bench.NewPlan(*opts)
+}
 
 func parseSizes(list []string) ([]int, error) {
 	var out []int

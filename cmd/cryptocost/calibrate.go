@@ -17,11 +17,11 @@ func newCalibrateCmd() *cobra.Command {
 		from string
 	)
 	cmd := &cobra.Command{
-		Use:   "calibrate --device NAME --from RESULTS.json",
-		Short: "Store times measured by cryptocost running on a device",
-		Long: helpLong("calibrate"),
+		Use:     "calibrate --device NAME --from RESULTS.json",
+		Short:   "Store times measured by cryptocost running on a device",
+		Long:    helpLong("calibrate"),
 		Example: helpExamples("calibrate"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if from == "" {
 				return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")

@@ -29,9 +29,9 @@ func newCompareCmd() *cobra.Command {
 		threshold      string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
-		Short: "Compare runs subject by subject, like benchstat",
-		Long: helpLong("compare"),
+		Use:     "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
+		Short:   "Compare runs subject by subject, like benchstat",
+		Long:    helpLong("compare"),
 		Example: helpExamples("compare"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if byProvider {

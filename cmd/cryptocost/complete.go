@@ -12,6 +12,7 @@ import (
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/scheme"
 	"github.com/cryptocost/cryptocost/store"
+	"github.com/cryptocost/cryptocost/tlslab"
 	"github.com/spf13/cobra"
 )
 
@@ -191,7 +192,7 @@ func registerCompletions(c *cobra.Command) {
 		"link":   func(*cobra.Command) func() []string { return link.Names },
 		"costs":  func(*cobra.Command) func() []string { return costTableNames },
 		"kernel": func(*cobra.Command) func() []string { return kernelNames },
-		"preset": func(*cobra.Command) func() []string { return presetNames },
+		"preset": func(*cobra.Command) func() []string { return tlslab.PresetNames },
 		"meter":  meterNames,
 	}
 	args := map[string]completer{

@@ -17,11 +17,11 @@ func init() { commands = append(commands, newDevicesCmd) }
 func newDevicesCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "devices",
-		Short: "List device power profiles (CPU, supply, currents, battery, radios)",
-		Long: helpLong("devices"),
+		Use:     "devices",
+		Short:   "List device power profiles (CPU, supply, currents, battery, radios)",
+		Long:    helpLong("devices"),
 		Example: helpExamples("devices"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
 			case "table":
@@ -43,10 +43,10 @@ func newDevicesShowCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Show one device profile with the source of every number",
+		Use:     "show NAME",
+		Short:   "Show one device profile with the source of every number",
 		Example: helpExamples("devices-show"),
-		Args: cobra.MaximumNArgs(1),
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				dev.name = args[0]

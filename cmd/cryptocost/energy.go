@@ -24,9 +24,9 @@ func init() { commands = append(commands, newEnergyCmd) }
 
 func newEnergyCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "energy",
-		Short: "Joules, milliamps and battery life: price runs on devices, read meters and traces",
-		Long: helpLong("energy"),
+		Use:     "energy",
+		Short:   "Joules, milliamps and battery life: price runs on devices, read meters and traces",
+		Long:    helpLong("energy"),
 		Example: helpExamples("energy"),
 	}
 	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
@@ -41,11 +41,11 @@ func newEnergyCostCmd() *cobra.Command {
 		outputs outputFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "cost --device NAME --from RESULTS.json",
-		Short: "Add energy figures for a device to a run's results",
-		Long: helpLong("energy-cost"),
+		Use:     "cost --device NAME --from RESULTS.json",
+		Short:   "Add energy figures for a device to a run's results",
+		Long:    helpLong("energy-cost"),
 		Example: helpExamples("energy-cost"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
@@ -94,11 +94,11 @@ func newEnergyBatteryCmd() *cobra.Command {
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
-		Short: "Battery life of a device doing one operation every PERIOD, sleeping in between",
-		Long: helpLong("energy-battery"),
+		Use:     "battery --device NAME --algo ALGO --op OP --every PERIOD",
+		Short:   "Battery life of a device doing one operation every PERIOD, sleeping in between",
+		Long:    helpLong("energy-battery"),
 		Example: helpExamples("energy-battery"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
 			case "text", "markdown", "table", "json", "csv":
@@ -319,11 +319,11 @@ func newEnergyTraceCmd() *cobra.Command {
 		saves   saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "trace --trace FILE.csv",
-		Short: "Integrate an external meter's CSV trace: energy, mean power and current",
-		Long: helpLong("energy-trace"),
+		Use:     "trace --trace FILE.csv",
+		Short:   "Integrate an external meter's CSV trace: energy, mean power and current",
+		Long:    helpLong("energy-trace"),
 		Example: helpExamples("energy-trace"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
@@ -385,11 +385,11 @@ func newEnergyAttributeCmd() *cobra.Command {
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
-		Short: "Energy per phase of a meter trace, between markers, net of the idle baseline",
-		Long: helpLong("energy-attribute"),
+		Use:     "attribute --trace FILE.csv --markers FILE.jsonl",
+		Short:   "Energy per phase of a meter trace, between markers, net of the idle baseline",
+		Long:    helpLong("energy-attribute"),
 		Example: helpExamples("energy-attribute"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
@@ -517,10 +517,10 @@ func (m *meterFlags) register(cmd *cobra.Command) {
 func newEnergyMetersCmd() *cobra.Command {
 	var mf meterFlags
 	cmd := &cobra.Command{
-		Use:   "meters",
-		Short: "Which live energy meters work on this machine, and why not",
+		Use:     "meters",
+		Short:   "Which live energy meters work on this machine, and why not",
 		Example: helpExamples("energy-meters"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")
@@ -555,8 +555,8 @@ func newEnergyMeasureCmd() *cobra.Command {
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
-		Short: "Read a live meter over a duration (an idle baseline) or while a command runs",
+		Use:     "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
+		Short:   "Read a live meter over a duration (an idle baseline) or while a command runs",
 		Example: helpExamples("energy-measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := outputs.resolve(cmd)

@@ -25,9 +25,9 @@ func newExportCmd() *cobra.Command {
 		since   string
 	)
 	cmd := &cobra.Command{
-		Use:   "export RUN...|--all|--since WHEN",
-		Short: "Write stored runs as JSON, CSV, the Go benchmark format or a table",
-		Long: helpLong("export"),
+		Use:     "export RUN...|--all|--since WHEN",
+		Short:   "Write stored runs as JSON, CSV, the Go benchmark format or a table",
+		Long:    helpLong("export"),
 		Example: helpExamples("export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := outputs.resolve(cmd)

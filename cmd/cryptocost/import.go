@@ -15,11 +15,11 @@ func newImportCmd() *cobra.Command {
 		tags []string
 	)
 	cmd := &cobra.Command{
-		Use:   "import FILE...",
-		Short: "Add runs made elsewhere (another machine, a board) to the results store",
-		Long: helpLong("import"),
+		Use:     "import FILE...",
+		Short:   "Add runs made elsewhere (another machine, a board) to the results store",
+		Long:    helpLong("import"),
 		Example: helpExamples("import"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, t := range tags {
 				if t == "" {

@@ -21,9 +21,9 @@ func newListCmd() *cobra.Command {
 		wide             bool
 	)
 	cmd := &cobra.Command{
-		Use:   "list [NAME-OR-GLOB...]",
-		Short: "List algorithms, parameters, security levels and providers",
-		Long: helpLong("list"),
+		Use:     "list [NAME-OR-GLOB...]",
+		Short:   "List algorithms, parameters, security levels and providers",
+		Long:    helpLong("list"),
 		Example: helpExamples("list"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listProviders {

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -24,130 +24,124 @@ func init() { commands = append(commands, newMCUCmd) }
 
 func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "mcu",
-		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
+		Use:     "mcu",
+		Short:   "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
 		Example: helpExamples("mcu"),
-		Long: helpLong("mcu"),
+		Long:    helpLong("mcu"),
 	}
 	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
 }
 
+// mcuBenchFlags are mcu bench's flags, and what check resolves from them.
+type mcuBenchFlags struct {
+	opts                      mcu.Options
+	timeout                   time.Duration
+	jobs                      int
+	cacheDir, device, refName string
+	quick                     bool
+	r                         runner
+	ref                       *mcu.Reference
+	plan                      *mcu.Plan
+	prices                    []mcuPrice
+	cfg                       mcu.RunConfig
+}
+
 func newMCUBenchCmd() *cobra.Command {
-	var (
-		opts     mcu.Options
-		timeout  time.Duration
-		jobs     int
-		cacheDir string
-		quick    bool
-		quiet    bool
-		device   string
-		refName  string
-		outputs  outputFlags
-		saves    saveFlags
-	)
+	var m mcuBenchFlags
 	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
-		Long: helpLong("mcu-bench"),
+		Use:     "bench",
+		Short:   "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
+		Long:    helpLong("mcu-bench"),
 		Example: helpExamples("mcu-bench"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if format.Name() == "table" {
-				format = mcuTable{}
-			}
-			if quick {
-				if !cmd.Flags().Changed("opt") {
-					opts.Opts = []string{"Os"}
-				}
-				if !cmd.Flags().Changed("kernel") {
-					opts.Kernels = quickKernels()
-				}
-			}
-			var ref *mcu.Reference
-			if refName != "" {
-				if ref, err = mcu.ReferenceByName(refName); err != nil {
-					return fmt.Errorf("--reference: %w", err)
-				}
-				if !cmd.Flags().Changed("kernel") {
-					opts.Kernels = referenceKernels(ref)
-				}
-			}
-			plan, err := mcu.NewPlan(opts)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			prices, err := mcuPricing(plan, device, cmd.Flags().Changed("device"))
-			if err != nil {
-				return err
-			}
-			if timeout <= 0 {
-				return fmt.Errorf("--timeout %s: want a positive duration such as 10m", timeout)
-			}
-			if jobs < 1 {
-				return fmt.Errorf("--jobs %d: want at least 1", jobs)
-			}
-			tcs, err := mcu.Toolchains(cmd.Context(), plan.Targets)
-			if err != nil {
-				return err
-			}
-			if cacheDir == "" {
-				if cacheDir, err = mcu.CacheDir(); err != nil {
-					return err
-				}
-			}
-			bar := progress.New("mcu", quiet)
-			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchains: tcs, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
-			run.Tool = tool()
-			run.Command = os.Args
-			// The costing stage: a target's simulated time is a device's
-			// when the device's profile names that target.
-			if err := priceMCU(run, prices); err != nil {
-				return err
-			}
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			if ref != nil && format.Name() == "table" {
-				for _, t := range plan.Targets {
-					fmt.Fprintln(cmd.OutOrStdout())
-					if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(ref, t, run)); err != nil {
-						return err
-					}
-				}
-			}
-			saves.save(cmd, run, quiet)
-			switch run.Status {
-			case result.Interrupted:
-				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
-			case result.Failed:
-				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
-			}
-			return nil
+			return m.r.execute(cmd, job{
+				check: func() error { return m.check(cmd) },
+				run: func(ctx context.Context) (*result.Run, error) {
+					return mcu.Run(ctx, m.plan, m.cfg, progress.New("mcu", m.r.quiet)), nil
+				},
+				// The costing stage: a target's simulated time is a
+				// device's when the device's profile names that target.
+				price: func(run *result.Run) error { return priceMCU(run, m.prices) },
+				table: mcuTable{},
+				after: m.comparisons,
+			})
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
-	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
-	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
-	f.IntVar(&opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
-	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
-	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
-	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
-	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
-	f.StringVar(&refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
-	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
-	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
-	outputs.register(cmd)
-	saves.register(cmd)
+	f.StringSliceVar(&m.opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
+	f.StringVar(&m.device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
+	f.StringSliceVar(&m.opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
+	f.IntVar(&m.opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
+	f.StringSliceVar(&m.opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
+	f.DurationVar(&m.timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
+	f.IntVar(&m.jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
+	f.StringVar(&m.cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.StringVar(&m.refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
+	f.BoolVar(&m.quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
+	f.BoolVarP(&m.r.quiet, "quiet", "q", false, "no progress bar on stderr")
+	m.r.register(cmd)
 	return cmd
+}
+
+// check resolves mcu bench's flags before any work: the plan, the
+// pricing, the toolchains, the image cache.
+func (m *mcuBenchFlags) check(cmd *cobra.Command) error {
+	if m.quick {
+		if !cmd.Flags().Changed("opt") {
+			m.opts.Opts = []string{"Os"}
+		}
+		if !cmd.Flags().Changed("kernel") {
+			m.opts.Kernels = quickKernels()
+		}
+	}
+	var err error
+	if m.refName != "" {
+		if m.ref, err = mcu.ReferenceByName(m.refName); err != nil {
+			return fmt.Errorf("--reference: %w", err)
+		}
+		if !cmd.Flags().Changed("kernel") {
+			m.opts.Kernels = referenceKernels(m.ref)
+		}
+	}
+	if m.plan, err = mcu.NewPlan(m.opts); err != nil {
+		return err
+	}
+	if m.prices, err = mcuPricing(m.plan, m.device, cmd.Flags().Changed("device")); err != nil {
+		return err
+	}
+	switch {
+	case m.timeout <= 0:
+		return fmt.Errorf("--timeout %s: want a positive duration such as 10m", m.timeout)
+	case m.jobs < 1:
+		return fmt.Errorf("--jobs %d: want at least 1", m.jobs)
+	}
+	tcs, err := mcu.Toolchains(cmd.Context(), m.plan.Targets)
+	if err != nil {
+		return err
+	}
+	if m.cacheDir == "" {
+		if m.cacheDir, err = mcu.CacheDir(); err != nil {
+			return err
+		}
+	}
+	m.cfg = mcu.RunConfig{Toolchains: tcs, CacheDir: m.cacheDir, Timeout: m.timeout, Jobs: m.jobs}
+	return nil
+}
+
+// comparisons prints a study's table beside the run, per target.
+func (m *mcuBenchFlags) comparisons(cmd *cobra.Command, run *result.Run) error {
+	if m.ref == nil {
+		return nil
+	}
+	for _, t := range m.plan.Targets {
+		fmt.Fprintln(cmd.OutOrStdout())
+		if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(m.ref, t, run)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mcuPrice is one device an mcu run is priced on, and the target whose
@@ -240,10 +234,10 @@ func (mcuTable) Write(w io.Writer, runs ...*result.Run) error { return mcu.Write
 func newMCUListCmd() *cobra.Command {
 	var onlyTargets bool
 	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the microcontroller targets and kernels",
+		Use:     "list",
+		Short:   "List the microcontroller targets and kernels",
 		Example: helpExamples("mcu-list"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -304,11 +298,11 @@ func newMCUCompareCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare STUDY [RUN...]",
-		Short: "Print a study's published table (S004's) beside the kernels measured here",
-		Long: helpLong("mcu-compare"),
+		Use:     "compare STUDY [RUN...]",
+		Short:   "Print a study's published table (S004's) beside the kernels measured here",
+		Long:    helpLong("mcu-compare"),
 		Example: helpExamples("mcu-compare"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := mcu.ReferenceByName(args[0])
 			if err != nil {

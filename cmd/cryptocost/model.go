@@ -24,9 +24,9 @@ func init() { commands = append(commands, newModelCmd) }
 
 func newModelCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "model",
-		Short: "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
-		Long: helpLong("model"),
+		Use:     "model",
+		Short:   "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
+		Long:    helpLong("model"),
 		Example: helpExamples("model"),
 	}
 	cmd.AddCommand(newModelListCmd(), newModelShowCmd(), newModelEvalCmd(), newModelSweepCmd(), newModelCompareCmd())
@@ -294,10 +294,10 @@ func newModelListCmd() *cobra.Command {
 func newModelShowCmd() *cobra.Command {
 	var yaml bool
 	cmd := &cobra.Command{
-		Use:   "show NAME|FILE",
-		Short: "Show a model or cost table: parameters, messages, operations, variants, sources",
+		Use:     "show NAME|FILE",
+		Short:   "Show a model or cost table: parameters, messages, operations, variants, sources",
 		Example: helpExamples("model-show"),
-		Args: cobra.ExactArgs(1),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
 			m, t, err := model.OpenAny(args[0])
@@ -342,10 +342,10 @@ func newModelEvalCmd() *cobra.Command {
 		breakdown bool
 	)
 	cmd := &cobra.Command{
-		Use:   "eval NAME|FILE",
-		Short: "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
+		Use:     "eval NAME|FILE",
+		Short:   "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
 		Example: helpExamples("model-eval"),
-		Args: cobra.ExactArgs(1),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, false); err != nil {
 				return err
@@ -397,11 +397,11 @@ func newModelSweepCmd() *cobra.Command {
 		quiet bool
 	)
 	cmd := &cobra.Command{
-		Use:   "sweep NAME|FILE --vary NAME=VALUES...",
-		Short: "Evaluate a model over a grid of parameter values",
-		Long: helpLong("model-sweep"),
+		Use:     "sweep NAME|FILE --vary NAME=VALUES...",
+		Short:   "Evaluate a model over a grid of parameter values",
+		Long:    helpLong("model-sweep"),
 		Example: helpExamples("model-sweep"),
-		Args: cobra.ExactArgs(1),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, true); err != nil {
 				return err
@@ -487,11 +487,11 @@ func newModelCompareCmd() *cobra.Command {
 		measured string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
-		Short: "Compare models along a parameter (crossovers in words, plots) or with measurements",
-		Long: helpLong("model-compare"),
+		Use:     "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
+		Short:   "Compare models along a parameter (crossovers in words, plots) or with measurements",
+		Long:    helpLong("model-compare"),
 		Example: helpExamples("model-compare"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, false); err != nil {
 				return err

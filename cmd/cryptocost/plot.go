@@ -24,11 +24,11 @@ func newPlotCmd() *cobra.Command {
 		list               bool
 	)
 	cmd := &cobra.Command{
-		Use:   "plot RUN... --chart CHART -o FILE.svg|FILE.png",
-		Short: "Write a report's chart as SVG or PNG, for papers",
-		Long: helpLong("plot"),
+		Use:     "plot RUN... --chart CHART -o FILE.svg|FILE.png",
+		Short:   "Write a report's chart as SVG or PNG, for papers",
+		Long:    helpLong("plot"),
 		Example: helpExamples("plot"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !list {
 				if chart == "" {

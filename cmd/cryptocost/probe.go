@@ -30,9 +30,9 @@ func newProbeCmd() *cobra.Command {
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "probe HOST:PORT",
-		Short: "Profile a TLS service as a battery-powered client sees it",
-		Long: helpLong("probe"),
+		Use:     "probe HOST:PORT",
+		Short:   "Profile a TLS service as a battery-powered client sees it",
+		Long:    helpLong("probe"),
 		Example: helpExamples("probe"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {

@@ -15,11 +15,11 @@ func newPushCmd() *cobra.Command {
 		tags []string
 	)
 	cmd := &cobra.Command{
-		Use:   "push --db postgres://USER@HOST/DB FILE...|DIR...",
-		Short: "Send runs written to files (-o) to a results store, typically a lab's shared one",
-		Long: helpLong("push"),
+		Use:     "push --db postgres://USER@HOST/DB FILE...|DIR...",
+		Short:   "Send runs written to files (-o) to a results store, typically a lab's shared one",
+		Long:    helpLong("push"),
 		Example: helpExamples("push"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			files, err := store.RunFiles(args)
 			if err != nil {

@@ -24,12 +24,12 @@ func init() { commands = append(commands, newRadioCmd) }
 
 func newRadioCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "radio",
-		Short: "What bytes on the air cost: radio state machines priced from packet traces",
-		Long: helpLong("radio"),
+		Use:     "radio",
+		Short:   "What bytes on the air cost: radio state machines priced from packet traces",
+		Long:    helpLong("radio"),
 		Example: helpExamples("radio"),
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newRadioListCmd(), newRadioShowCmd(), newRadioSimulateCmd())
 	return cmd
@@ -64,10 +64,10 @@ func newRadioShowCmd() *cobra.Command {
 	var file string
 	var data bool
 	cmd := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Show a radio profile's parameters, each with its source",
+		Use:     "show NAME",
+		Short:   "Show a radio profile's parameters, each with its source",
 		Example: helpExamples("radio-show"),
-		Args: cobra.MaximumNArgs(1),
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var p *radio.Profile
 			var err error
@@ -142,11 +142,11 @@ type radioSimFlags struct {
 func newRadioSimulateCmd() *cobra.Command {
 	var f radioSimFlags
 	cmd := &cobra.Command{
-		Use:   "simulate",
-		Short: "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
-		Long: helpLong("radio-simulate"),
+		Use:     "simulate",
+		Short:   "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
+		Long:    helpLong("radio-simulate"),
 		Example: helpExamples("radio-simulate"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fl := cmd.Flags()
 			f.afterSet, f.batchSet, f.handshakeSet = fl.Changed("after"), fl.Changed("batch"), fl.Changed("handshake-packets")

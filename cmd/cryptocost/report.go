@@ -24,9 +24,9 @@ func newReportCmd() *cobra.Command {
 		since      string
 	)
 	cmd := &cobra.Command{
-		Use:   "report RUN...",
-		Short: "Write one self-contained HTML report with figures and tables",
-		Long: helpLong("report"),
+		Use:     "report RUN...",
+		Short:   "Write one self-contained HTML report with figures and tables",
+		Long:    helpLong("report"),
 		Example: helpExamples("report"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && !fleet {

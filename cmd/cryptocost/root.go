@@ -58,10 +58,10 @@ func Main() int {
 
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "cryptocost",
-		Short: "What cryptography costs on constrained devices: time, cycles, memory, bytes, energy",
-		Long: helpLong("root"),
-		Example: helpExamples("root"),
+		Use:           "cryptocost",
+		Short:         "What cryptography costs on constrained devices: time, cycles, memory, bytes, energy",
+		Long:          helpLong("root"),
+		Example:       helpExamples("root"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// --version, as `cryptocost version` prints it.

@@ -22,11 +22,11 @@ func newRunsCmd() *cobra.Command {
 		format, by   string
 	)
 	cmd := &cobra.Command{
-		Use:   "runs",
-		Short: "List the runs in the results store",
-		Long: helpLong("runs"),
+		Use:     "runs",
+		Short:   "List the runs in the results store",
+		Long:    helpLong("runs"),
 		Example: helpExamples("runs"),
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {
 				return fmt.Errorf("unknown format %q for runs: want table or json", format)
@@ -190,10 +190,10 @@ func newRunsTagCmd(remove bool) *cobra.Command {
 func newRunsDeleteCmd() *cobra.Command {
 	var db dbFlag
 	cmd := &cobra.Command{
-		Use:   "delete RUN...",
-		Short: "Delete stored runs (give full IDs or unique prefixes)",
+		Use:     "delete RUN...",
+		Short:   "Delete stored runs (give full IDs or unique prefixes)",
 		Example: helpExamples("runs-delete"),
-		Args: cobra.MinimumNArgs(1),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := db.openExisting(cmd.Context())
 			if err != nil {

@@ -17,11 +17,11 @@ func newShowCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "show RUN",
-		Short: "Show a stored run: where it came from, then its results",
-		Long: helpLong("show"),
+		Use:     "show RUN",
+		Short:   "Show a stored run: where it came from, then its results",
+		Long:    helpLong("show"),
 		Example: helpExamples("show"),
-		Args: cobra.ExactArgs(1),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := result.FormatByName(format)
 			if err != nil {
