@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -79,20 +80,25 @@ func newEnergyCostCmd() *cobra.Command {
 	return cmd
 }
 
+// batteryFlags are energy battery's flags.
+type batteryFlags struct {
+	ef                 energyFlags
+	algos, devices     []string
+	op, from, capacity string
+	every, opTime      time.Duration
+	usable             float64
+	r                  runner
+	battery            *device.Battery
+	ref                *result.Run
+	answers            []*costing.BatteryAnswer
+}
+
 func newEnergyBatteryCmd() *cobra.Command {
-	var (
-		ef       energyFlags
-		algos    []string
-		devices  []string
-		op       string
-		every    time.Duration
-		opTime   time.Duration
-		from     string
-		capacity string
-		usable   float64
-		format   string
-		saves    saveFlags
-	)
+	var b batteryFlags
+	b.r.outputs.own = []result.Format{
+		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { writeBatteryText(w, b.answers) }},
+		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { writeBatteryMarkdown(w, b.answers) }},
+	}
 	cmd := &cobra.Command{
 		Use:     "battery --device NAME --algo ALGO --op OP --every PERIOD",
 		Short:   "Battery life of a device doing one operation every PERIOD, sleeping in between",
@@ -100,128 +106,128 @@ func newEnergyBatteryCmd() *cobra.Command {
 		Example: helpExamples("energy-battery"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch format {
-			case "text", "markdown", "table", "json", "csv":
-			default:
-				return fmt.Errorf("unknown --format %q: want text, markdown, table, json or csv", format)
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if every < 0 {
-				return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", every)
-			}
-			if opTime < 0 {
-				return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", opTime)
-			}
-			if len(algos) == 0 || op == "" || every <= 0 {
-				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
-			}
-			if ef.dev.file != "" {
-				devices = append(devices, ef.dev.file)
-			}
-			if len(devices) == 0 {
-				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
-			}
-			var override *device.Battery
-			if capacity != "" {
-				v, unit := splitUnit(strings.ReplaceAll(capacity, " ", ""))
-				if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
-					return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", capacity)
-				}
-				override = &device.Battery{Chemistry: "a battery of " + capacity, Capacity: device.V(v, unit, "given: --capacity"),
-					NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(usable, "", "given: --usable")}
-			} else if cmd.Flags().Changed("usable") {
-				return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
-			}
-			if usable <= 0 || usable > 1 {
-				return fmt.Errorf("--usable %g: want a fraction in (0, 1]", usable)
-			}
-			var ref *result.Run
-			if from != "" {
-				r, err := readRun(from)
-				if err != nil {
-					return err
-				}
-				ref = r
-			}
-			out := newRun("battery")
-			var answers []*costing.BatteryAnswer
-			var errs []string
-			for _, name := range devices {
-				d, err := deviceByNameOrFile(name, ef.dev.file)
-				if err != nil {
-					return err
-				}
-				var cal *costing.Calibration
-				if dir, err := ef.calibrationDir(); err == nil {
-					if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
-						return err
-					}
-				}
-				for _, algo := range algos {
-					a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: op, Period: every, OpTime: opTime,
-						Reference: ref, Calibration: cal, NoEstimates: ef.noEstimates, Battery: override})
-					if err != nil {
-						if len(devices)*len(algos) == 1 {
-							return err
-						}
-						errs = append(errs, fmt.Sprintf("%s %s: %v", d.Name, algo, err))
-						continue
-					}
-					answers = append(answers, a)
-					out.Results = append(out.Results, a.Result())
-				}
-			}
-			w := cmd.OutOrStdout()
-			switch format {
-			case "text":
-				for i, a := range answers {
-					if i > 0 {
-						fmt.Fprintln(w)
-					}
-					fmt.Fprintln(w, a.Sentence())
-					for _, l := range a.Details() {
-						fmt.Fprintln(w, "  "+l)
-					}
-				}
-			case "markdown":
-				writeBatteryMarkdown(w, answers)
-			default:
-				f, err := result.FormatByName(format)
-				if err != nil {
-					return err
-				}
-				if err := f.Write(w, out); err != nil {
-					return err
-				}
-			}
-			for _, e := range errs {
-				fmt.Fprintln(cmd.ErrOrStderr(), "not computed: "+e)
-			}
-			if len(answers) == 0 {
-				return fmt.Errorf("no battery life could be computed")
-			}
-			out.Finished = time.Now().UTC()
-			saves.save(cmd, out, false)
-			return nil
+			return b.r.execute(cmd, job{
+				check: func() error { return b.check(cmd) },
+				run:   func(context.Context) (*result.Run, error) { return b.run(cmd) },
+			})
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&devices, "device", nil, "device profile(s), comma-separated (cryptocost devices lists them)")
-	f.StringVar(&ef.dev.file, "device-file", "", "a device profile `FILE` (YAML or JSON)")
-	f.StringSliceVar(&algos, "algo", nil, "registry scheme(s) or the device's literature operation keys, comma-separated")
-	f.StringVar(&op, "op", "", "the operation: sign, verify, encrypt, ...")
-	f.DurationVar(&every, "every", 0, "one operation every PERIOD (10m, 1h)")
-	f.DurationVar(&opTime, "op-time", 0, "the operation's time on the device, when you measured it (overrides the profile)")
-	f.StringVar(&from, "from", "", "a run measured on this machine (--format json), for estimates scaled from its times")
-	f.StringVar(&capacity, "capacity", "", "battery capacity, replacing the profile's: 2500mAh, 10Wh")
-	f.Float64Var(&usable, "usable", 1, "with --capacity: the fraction of it the device can use")
-	f.BoolVar(&ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
-	f.StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored")
-	f.StringVar(&format, "format", "text", "text, markdown, table, json or csv")
-	saves.register(cmd)
+	f.StringSliceVar(&b.devices, "device", nil, "device profile(s), comma-separated (cryptocost devices lists them)")
+	f.StringVar(&b.ef.dev.file, "device-file", "", "a device profile `FILE` (YAML or JSON)")
+	f.StringSliceVar(&b.algos, "algo", nil, "registry scheme(s) or the device's literature operation keys, comma-separated")
+	f.StringVar(&b.op, "op", "", "the operation: sign, verify, encrypt, ...")
+	f.DurationVar(&b.every, "every", 0, "one operation every PERIOD (10m, 1h)")
+	f.DurationVar(&b.opTime, "op-time", 0, "the operation's time on the device, when you measured it (overrides the profile)")
+	f.StringVar(&b.from, "from", "", "a run measured on this machine (--format json), for estimates scaled from its times")
+	f.StringVar(&b.capacity, "capacity", "", "battery capacity, replacing the profile's: 2500mAh, 10Wh")
+	f.Float64Var(&b.usable, "usable", 1, "with --capacity: the fraction of it the device can use")
+	f.BoolVar(&b.ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
+	f.StringVar(&b.ef.calibrations, "calibrations", "", "where calibrations are stored")
+	b.r.register(cmd)
 	return cmd
+}
+
+// check reads energy battery's flags before any work.
+func (b *batteryFlags) check(cmd *cobra.Command) error {
+	switch {
+	case b.every < 0:
+		return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", b.every)
+	case b.opTime < 0:
+		return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", b.opTime)
+	case len(b.algos) == 0 || b.op == "" || b.every <= 0:
+		return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
+	}
+	if b.ef.dev.file != "" {
+		b.devices = append(b.devices, b.ef.dev.file)
+	}
+	if len(b.devices) == 0 {
+		return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+	}
+	if b.capacity != "" {
+		v, unit := splitUnit(strings.ReplaceAll(b.capacity, " ", ""))
+		if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
+			return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", b.capacity)
+		}
+		b.battery = &device.Battery{Chemistry: "a battery of " + b.capacity, Capacity: device.V(v, unit, "given: --capacity"),
+			NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(b.usable, "", "given: --usable")}
+	} else if cmd.Flags().Changed("usable") {
+		return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
+	}
+	if b.usable <= 0 || b.usable > 1 {
+		return fmt.Errorf("--usable %g: want a fraction in (0, 1]", b.usable)
+	}
+	if b.from != "" {
+		var err error
+		if b.ref, err = readRun(b.from); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run answers the battery question for every device and algorithm; one
+// that cannot be answered is noted on stderr (or, asked alone, the error).
+func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
+	out := newRun("battery")
+	var errs []string
+	for _, name := range b.devices {
+		d, err := deviceByNameOrFile(name, b.ef.dev.file)
+		if err != nil {
+			return nil, err
+		}
+		var cal *costing.Calibration
+		if dir, err := b.ef.calibrationDir(); err == nil {
+			if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
+				return nil, err
+			}
+		}
+		for _, algo := range b.algos {
+			a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: b.op, Period: b.every, OpTime: b.opTime,
+				Reference: b.ref, Calibration: cal, NoEstimates: b.ef.noEstimates, Battery: b.battery})
+			if err != nil {
+				if len(b.devices)*len(b.algos) == 1 {
+					return nil, err
+				}
+				errs = append(errs, fmt.Sprintf("%s %s: %v", d.Name, algo, err))
+				continue
+			}
+			b.answers = append(b.answers, a)
+			out.Results = append(out.Results, a.Result())
+		}
+	}
+	for _, e := range errs {
+		fmt.Fprintln(cmd.ErrOrStderr(), "not computed: "+e)
+	}
+	if len(b.answers) == 0 {
+		return nil, fmt.Errorf("no battery life could be computed")
+	}
+	return out, nil
+}
+
+// textFormat is a command's own text output of what its run computed.
+type textFormat struct {
+	name, description string
+	write             func(io.Writer)
+}
+
+func (t textFormat) Name() string        { return t.name }
+func (t textFormat) Description() string { return t.description }
+func (t textFormat) Write(w io.Writer, _ ...*result.Run) error {
+	t.write(w)
+	return nil
+}
+
+func writeBatteryText(w io.Writer, answers []*costing.BatteryAnswer) {
+	for i, a := range answers {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, a.Sentence())
+		for _, l := range a.Details() {
+			fmt.Fprintln(w, "  "+l)
+		}
+	}
 }
 
 func deviceByNameOrFile(name, file string) (*device.Device, error) {
@@ -381,8 +387,7 @@ func newEnergyAttributeCmd() *cobra.Command {
 		offset   float64
 		baseline float64
 		guard    float64
-		outputs  outputFlags
-		saves    saveFlags
+		r        runner
 	)
 	cmd := &cobra.Command{
 		Use:     "attribute --trace FILE.csv --markers FILE.jsonl",
@@ -391,49 +396,17 @@ func newEnergyAttributeCmd() *cobra.Command {
 		Example: helpExamples("energy-attribute"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if (markers == "") == (digital == "") {
-				return fmt.Errorf("give --markers FILE.jsonl (the start and end of each phase) or --digital CHANNEL (the trace's own digital input, high during each phase), one of them")
-			}
-			t, err := tf.read()
-			if err != nil {
-				return err
-			}
-			var phases []meter.Phase
-			if digital != "" {
-				var warns []string
-				if phases, warns, err = t.DigitalPhases(digital); err != nil {
-					return err
-				}
-				t.Warnings = append(t.Warnings, warns...)
-				markers = "digital channel " + digital
-			} else {
-				mf, err := os.Open(markers)
-				if err != nil {
-					return fmt.Errorf("--markers: %w", err)
-				}
-				defer mf.Close()
-				if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
-					return err
-				}
-			}
-			ats, err := meter.Attribute(t, phases, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
-			if err != nil {
-				return err
-			}
-			run := newRun("energy-attribute")
-			run.Results = attributionResults(t, markers, ats)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			return nil
+			return r.execute(cmd, job{
+				check: func() error {
+					if (markers == "") == (digital == "") {
+						return fmt.Errorf("give --markers FILE.jsonl (the start and end of each phase) or --digital CHANNEL (the trace's own digital input, high during each phase), one of them")
+					}
+					return nil
+				},
+				run: func(context.Context) (*result.Run, error) {
+					return attributeRun(&tf, markers, digital, offset, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
+				},
+			})
 		},
 	}
 	tf.register(cmd)
@@ -442,12 +415,45 @@ func newEnergyAttributeCmd() *cobra.Command {
 	cmd.Flags().Float64Var(&offset, "offset", 0, "seconds added to every marker time (to put markers on the trace's clock)")
 	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
 	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
 }
 
 // attributionResults groups occurrences by phase name, in first-seen order.
+// attributeRun reads the trace and the phases (markers or a digital
+// channel) and attributes the energy to them.
+func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt meter.AttributeOptions) (*result.Run, error) {
+	t, err := tf.read()
+	if err != nil {
+		return nil, err
+	}
+	var phases []meter.Phase
+	if digital != "" {
+		var warns []string
+		if phases, warns, err = t.DigitalPhases(digital); err != nil {
+			return nil, err
+		}
+		t.Warnings = append(t.Warnings, warns...)
+		markers = "digital channel " + digital
+	} else {
+		mf, err := os.Open(markers)
+		if err != nil {
+			return nil, fmt.Errorf("--markers: %w", err)
+		}
+		defer mf.Close()
+		if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
+			return nil, err
+		}
+	}
+	ats, err := meter.Attribute(t, phases, opt)
+	if err != nil {
+		return nil, err
+	}
+	run := newRun("energy-attribute")
+	run.Results = attributionResults(t, markers, ats)
+	return run, nil
+}
+
 func attributionResults(t *meter.Trace, markers string, ats []meter.Attribution) []result.Result {
 	var order []string
 	by := map[string][]meter.Attribution{}
@@ -551,87 +557,80 @@ func newEnergyMeasureCmd() *cobra.Command {
 	var (
 		mf       meterFlags
 		duration time.Duration
-		outputs  outputFlags
-		saves    saveFlags
+		r        runner
+		m        meter.Meter
 	)
 	cmd := &cobra.Command{
 		Use:     "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
 		Short:   "Read a live meter over a duration (an idle baseline) or while a command runs",
 		Example: helpExamples("energy-measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if mf.name == "" {
-				return fmt.Errorf("--meter NAME is required: one of %s (cryptocost energy meters says which work here)", strings.Join(meter.Names(), ", "))
-			}
-			if len(args) == 0 && duration <= 0 {
-				return fmt.Errorf("give --duration D or a command after --")
-			}
-			m, err := meter.Open(mf.name, mf.cfg)
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			sess, err := m.Start(ctx)
-			if err != nil {
-				return err
-			}
-			what := "idle for " + duration.String()
-			var cmdErr error
-			if len(args) > 0 {
-				what = strings.Join(args, " ")
-				c := exec.CommandContext(ctx, args[0], args[1:]...)
-				c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
-				cmdErr = c.Run()
-			} else {
-				select {
-				case <-time.After(duration):
-				case <-ctx.Done():
-				}
-			}
-			rd, err := sess.Stop()
-			if err != nil {
-				return err
-			}
-			run := newRun("energy-measure")
-			r := result.Result{
-				Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
-				Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
-				Warnings:   rd.Warnings,
-			}
-			r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
-				scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
-				scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
-			for _, d := range rd.Domains {
-				r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
-			}
-			if ctx.Err() != nil {
-				run.Status = result.Interrupted
-			}
-			run.Results = append(run.Results, r)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			var ee *exec.ExitError
-			if errors.As(cmdErr, &ee) {
-				return &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
-			}
-			return cmdErr
+			return r.execute(cmd, job{
+				check: func() (err error) {
+					if mf.name == "" {
+						return fmt.Errorf("--meter NAME is required: one of %s (cryptocost energy meters says which work here)", strings.Join(meter.Names(), ", "))
+					}
+					if len(args) == 0 && duration <= 0 {
+						return fmt.Errorf("give --duration D or a command after --")
+					}
+					m, err = meter.Open(mf.name, mf.cfg)
+					return err
+				},
+				run: func(ctx context.Context) (*result.Run, error) { return measureRun(ctx, cmd, m, args, duration) },
+			})
 		},
 	}
 	mf.register(cmd)
 	cmd.Flags().StringVar(&mf.name, "meter", "", "the meter: "+strings.Join(meter.Names(), ", "))
 	cmd.Flags().DurationVar(&duration, "duration", 0, "measure for this long (without a command)")
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
+}
+
+// measureRun reads the meter while the command runs, or for duration: one
+// result with the energy, duration, power and each domain's energy. A
+// command that exits non-zero gives its exit status.
+func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []string, duration time.Duration) (*result.Run, error) {
+	sess, err := m.Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	what := "idle for " + duration.String()
+	var cmdErr error
+	if len(args) > 0 {
+		what = strings.Join(args, " ")
+		c := exec.CommandContext(ctx, args[0], args[1:]...)
+		c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
+		cmdErr = c.Run()
+	} else {
+		select {
+		case <-time.After(duration):
+		case <-ctx.Done():
+		}
+	}
+	rd, err := sess.Stop()
+	if err != nil {
+		return nil, err
+	}
+	run := newRun("energy-measure")
+	r := result.Result{
+		Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
+		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
+		Warnings:   rd.Warnings,
+	}
+	r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
+		scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
+		scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
+	for _, d := range rd.Domains {
+		r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
+	}
+	if ctx.Err() != nil {
+		run.Status = result.Interrupted
+	}
+	run.Results = append(run.Results, r)
+	var ee *exec.ExitError
+	if errors.As(cmdErr, &ee) {
+		return run, &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
+	}
+	return run, cmdErr
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -16,14 +17,31 @@ import (
 type outputFlags struct {
 	format string
 	out    string
+	// own are a command's formats beside the result package's (energy
+	// battery's text and markdown), the first the default.
+	own []result.Format
+}
+
+// names are the formats --format takes, the default first.
+func (o *outputFlags) names() []string {
+	var names []string
+	for _, f := range o.own {
+		names = append(names, f.Name())
+	}
+	return append(names, result.FormatNames()...)
 }
 
 func (o *outputFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.format, "format", "table", "output format: "+strings.Join(result.FormatNames(), ", "))
+	def := "table"
+	if len(o.own) > 0 {
+		def = o.own[0].Name()
+	}
+	cmd.Flags().StringVar(&o.format, "format", def, "output format: "+strings.Join(o.names(), ", "))
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of stdout (format from the extension .json or .csv unless --format is given)")
 }
 
-// resolve checks the format before any work starts.
+// resolve checks the format before any work starts: the one --format
+// resolver (a command's own formats, then the result package's).
 func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
 	name := o.format
 	if !cmd.Flags().Changed("format") && o.out != "" {
@@ -34,7 +52,16 @@ func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
 			name = "csv"
 		}
 	}
-	return result.FormatByName(name)
+	for _, f := range o.own {
+		if strings.EqualFold(f.Name(), name) {
+			return f, nil
+		}
+	}
+	f, err := result.FormatByName(name)
+	if err != nil && len(o.own) > 0 {
+		return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(o.names(), ", "))
+	}
+	return f, err
 }
 
 // write writes the run to stdout or to the -o file (writeOut).
