@@ -39,75 +39,7 @@ func newCompareCmd() *cobra.Command {
 			}
 			return cobra.MinimumNArgs(2)(cmd, args)
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			name := format
-			if !cmd.Flags().Changed("format") && out != "" {
-				switch strings.ToLower(filepath.Ext(out)) {
-				case ".json":
-					name = "json"
-				case ".csv":
-					name = "csv"
-				}
-			}
-			f, err := compare.FormatByName(name)
-			if err != nil {
-				return err
-			}
-			if alpha <= 0 || alpha >= 1 {
-				return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
-			}
-			limit, err := parsePercent(threshold)
-			if err != nil {
-				return fmt.Errorf("--threshold %q: %v", threshold, err)
-			}
-			if cmd.Flags().Changed("threshold") && !failOnRegr {
-				return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args, true)
-			if err != nil {
-				return err
-			}
-			inputs := make([]compare.Input, len(loaded))
-			for i, l := range loaded {
-				inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
-			}
-			if byProvider {
-				if inputs, err = compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline); err != nil {
-					return err
-				}
-				ignoreProvider = true
-			}
-			c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider})
-			if err != nil {
-				return err
-			}
-			if out == "" {
-				err = f.Write(cmd.OutOrStdout(), c)
-			} else {
-				err = atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, c) })
-			}
-			if err != nil {
-				return err
-			}
-			if out != "" || f.Name() != "table" {
-				// The table prints them; other outputs may not be read by eye.
-				for _, w := range c.Warnings {
-					fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
-				}
-			}
-			if !failOnRegr {
-				return nil
-			}
-			regs := c.Regressions(limit)
-			if len(regs) == 0 {
-				return nil
-			}
-			var lines []string
-			for _, r := range regs {
-				lines = append(lines, r.String())
-			}
-			return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return compareRuns(cmd, args, &db, format, out, metrics, alpha, ignoreProvider, byProvider, failOnRegr, threshold) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&format, "format", "table", "output format: "+strings.Join(compare.FormatNames(), ", "))
@@ -130,4 +62,76 @@ func parsePercent(s string) (float64, error) {
 		return 0, fmt.Errorf("want a percentage of 0 or more, such as 5%%")
 	}
 	return v / 100, nil
+}
+
+
+// compareRuns is compare: the runs (or one run's providers) subject by subject, with --fail-on-regression's exit status.
+func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out string, metrics []string, alpha float64, ignoreProvider, byProvider, failOnRegr bool, threshold string) error {
+	name := format
+	if !cmd.Flags().Changed("format") && out != "" {
+		switch strings.ToLower(filepath.Ext(out)) {
+		case ".json":
+			name = "json"
+		case ".csv":
+			name = "csv"
+		}
+	}
+	f, err := compare.FormatByName(name)
+	if err != nil {
+		return err
+	}
+	if alpha <= 0 || alpha >= 1 {
+		return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
+	}
+	limit, err := parsePercent(threshold)
+	if err != nil {
+		return fmt.Errorf("--threshold %q: %v", threshold, err)
+	}
+	if cmd.Flags().Changed("threshold") && !failOnRegr {
+		return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
+	}
+	loaded, err := loadRuns(cmd.Context(), db, args, true)
+	if err != nil {
+		return err
+	}
+	inputs := make([]compare.Input, len(loaded))
+	for i, l := range loaded {
+		inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
+	}
+	if byProvider {
+		if inputs, err = compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline); err != nil {
+			return err
+		}
+		ignoreProvider = true
+	}
+	c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider})
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		err = f.Write(cmd.OutOrStdout(), c)
+	} else {
+		err = atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, c) })
+	}
+	if err != nil {
+		return err
+	}
+	if out != "" || f.Name() != "table" {
+		// The table prints them; other outputs may not be read by eye.
+		for _, w := range c.Warnings {
+			fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
+		}
+	}
+	if !failOnRegr {
+		return nil
+	}
+	regs := c.Regressions(limit)
+	if len(regs) == 0 {
+		return nil
+	}
+	var lines []string
+	for _, r := range regs {
+		lines = append(lines, r.String())
+	}
+	return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
 }

@@ -402,76 +402,7 @@ func newModelSweepCmd() *cobra.Command {
 		Long:    helpLong("model-sweep"),
 		Example: helpExamples("model-sweep"),
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.resolveFormat(cmd, true); err != nil {
-				return err
-			}
-			plotSpecs, err := parsePlots(plots)
-			if err != nil {
-				return err
-			}
-			o, err := f.options()
-			if err != nil {
-				return err
-			}
-			if len(o.Vary) == 0 {
-				return fmt.Errorf("sweep needs at least one --vary, such as --vary n=2..14 (model eval evaluates one point)")
-			}
-			m, err := model.Open(args[0])
-			if err != nil {
-				return err
-			}
-			p, notes, err := f.plan(m, o)
-			if err != nil {
-				return err
-			}
-			for _, n := range notes {
-				fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
-			}
-			if err := savePlots(cmd, []*model.Plan{p}, o.Vary, plotSpecs); err != nil {
-				return err
-			}
-			start := time.Now()
-			points := p.Points()
-			fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, false) }
-			var saved *result.Run
-			switch f.format {
-			case "table":
-				err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
-			case "wide-csv":
-				err = writeOut(cmd, f.out, func(w io.Writer) error {
-					n, err := p.WriteSweepCSV(cmd.Context(), w, true)
-					points = n
-					return err
-				})
-			default:
-				saved = model.NewRun()
-				err = fill(saved)
-				if err == nil || errors.Is(err, context.Canceled) {
-					if werr := finishRun(cmd, f.format, f.out, saved); werr != nil {
-						return werr
-					}
-				}
-			}
-			switch {
-			case f.format == "wide-csv" && !f.saves.noSave:
-				// A streamed grid is too large to hold as results: the CSV
-				// is the record (docs/model.md).
-				if !quiet {
-					fmt.Fprintln(cmd.ErrOrStderr(), "note: a wide-csv sweep is not saved in the results store: its file is the record (--format json saves one)")
-				}
-			case err == nil, errors.Is(err, context.Canceled) && saved != nil:
-				f.save(cmd, saved, quiet, fill)
-			}
-			if err != nil {
-				return interrupted(err, "points")
-			}
-			if !quiet && f.out != "" {
-				el := time.Since(start)
-				fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return modelSweep(cmd, args, &f, plots, quiet) },
 	}
 	f.register(cmd, true, modelFormats("wide-csv (one row per point, streamed)"))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
@@ -492,135 +423,7 @@ func newModelCompareCmd() *cobra.Command {
 		Long:    helpLong("model-compare"),
 		Example: helpExamples("model-compare"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.resolveFormat(cmd, false); err != nil {
-				return err
-			}
-			plotSpecs, err := parsePlots(plots)
-			if err != nil {
-				return err
-			}
-			o, err := f.options()
-			if err != nil {
-				return err
-			}
-			if len(o.Vary) == 0 && measured == "" {
-				return fmt.Errorf("compare needs --vary NAME=VALUES (the first is the x axis), --measured RUN.json, or both")
-			}
-			for _, m := range metrics {
-				if _, err := model.LookupOutput(m); err != nil {
-					return fmt.Errorf("--metrics: %w", err)
-				}
-			}
-			for _, ps := range plotSpecs {
-				if len(o.Vary) == 0 {
-					return fmt.Errorf("--plot needs --vary: plots show an output against the first --vary parameter")
-				}
-				if !slices.Contains(metrics, ps.metric) {
-					metrics = append(metrics, ps.metric)
-				}
-			}
-			var runs []*result.Run
-			if measured != "" {
-				if runs, err = model.ReadMeasured(measured); err != nil {
-					return err
-				}
-			}
-			o.Lenient = len(args) > 1
-			var plans []*model.Plan
-			for _, a := range args {
-				m, err := model.Open(a)
-				if err != nil {
-					return err
-				}
-				for _, p := range plans {
-					if p.Model.Name == m.Name {
-						return fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
-					}
-				}
-				p, notes, err := f.plan(m, o)
-				if err != nil {
-					return err
-				}
-				for _, n := range notes {
-					fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
-				}
-				plans = append(plans, p)
-			}
-			if err := checkVaried(plans, o); err != nil {
-				return err
-			}
-			for _, p := range plans {
-				for _, name := range p.Unused {
-					fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
-				}
-			}
-			var cmp *model.Comparison
-			if len(o.Vary) > 0 {
-				if cmp, err = model.Compare(cmd.Context(), plans, o.Vary, metrics); err != nil {
-					return err
-				}
-				for _, ps := range plotSpecs {
-					if err := cmp.SavePlot(ps.metric, ps.file); err != nil {
-						return err
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", ps.file)
-				}
-			}
-			var rows []model.MeasuredRow
-			if measured != "" {
-				for _, p := range plans {
-					r, err := p.CompareMeasured(cmd.Context(), runs)
-					if err != nil {
-						return err
-					}
-					rows = append(rows, r...)
-				}
-			}
-			fill := func(run *result.Run) error {
-				for _, p := range plans {
-					if err := p.AppendResults(cmd.Context(), run, false); err != nil {
-						return err
-					}
-				}
-				model.MeasuredRun(run, rows)
-				if cmp != nil {
-					for _, s := range cmp.Statements {
-						run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
-					}
-				}
-				return nil
-			}
-			if f.format == "table" {
-				if err := writeOut(cmd, f.out, func(w io.Writer) error {
-					if cmp != nil {
-						if err := cmp.WriteComparison(w); err != nil {
-							return err
-						}
-					}
-					if rows != nil {
-						if cmp != nil {
-							fmt.Fprintln(w)
-						}
-						return model.WriteMeasured(w, rows)
-					}
-					return nil
-				}); err != nil {
-					return err
-				}
-				f.save(cmd, nil, false, fill)
-				return nil
-			}
-			run := model.NewRun()
-			if err := fill(run); err != nil {
-				return interrupted(err, "points")
-			}
-			if err := finishRun(cmd, f.format, f.out, run); err != nil {
-				return err
-			}
-			f.save(cmd, run, false, nil)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return modelCompare(cmd, args, &f, metrics, plots, measured) },
 	}
 	f.register(cmd, true, modelFormats(""))
 	cmd.Flags().StringSliceVar(&metrics, "metrics", []string{"energy", "time"}, "outputs to compare: "+strings.Join(model.OutputNames(), ", "))
@@ -695,6 +498,211 @@ func savePlots(cmd *cobra.Command, plans []*model.Plan, vary []model.Vary, specs
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", s.file)
+	}
+	return nil
+}
+
+
+// modelCompare is model compare: the models along --vary (crossovers, plots) and beside --measured runs.
+func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plots []string, measured string) error {
+	if err := f.resolveFormat(cmd, false); err != nil {
+		return err
+	}
+	plotSpecs, err := parsePlots(plots)
+	if err != nil {
+		return err
+	}
+	o, err := f.options()
+	if err != nil {
+		return err
+	}
+	if len(o.Vary) == 0 && measured == "" {
+		return fmt.Errorf("compare needs --vary NAME=VALUES (the first is the x axis), --measured RUN.json, or both")
+	}
+	for _, m := range metrics {
+		if _, err := model.LookupOutput(m); err != nil {
+			return fmt.Errorf("--metrics: %w", err)
+		}
+	}
+	for _, ps := range plotSpecs {
+		if len(o.Vary) == 0 {
+			return fmt.Errorf("--plot needs --vary: plots show an output against the first --vary parameter")
+		}
+		if !slices.Contains(metrics, ps.metric) {
+			metrics = append(metrics, ps.metric)
+		}
+	}
+	var runs []*result.Run
+	if measured != "" {
+		if runs, err = model.ReadMeasured(measured); err != nil {
+			return err
+		}
+	}
+	o.Lenient = len(args) > 1
+	var plans []*model.Plan
+	for _, a := range args {
+		m, err := model.Open(a)
+		if err != nil {
+			return err
+		}
+		for _, p := range plans {
+			if p.Model.Name == m.Name {
+				return fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
+			}
+		}
+		p, notes, err := f.plan(m, o)
+		if err != nil {
+			return err
+		}
+		for _, n := range notes {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+		}
+		plans = append(plans, p)
+	}
+	if err := checkVaried(plans, o); err != nil {
+		return err
+	}
+	for _, p := range plans {
+		for _, name := range p.Unused {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
+		}
+	}
+	var cmp *model.Comparison
+	if len(o.Vary) > 0 {
+		if cmp, err = model.Compare(cmd.Context(), plans, o.Vary, metrics); err != nil {
+			return err
+		}
+		for _, ps := range plotSpecs {
+			if err := cmp.SavePlot(ps.metric, ps.file); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", ps.file)
+		}
+	}
+	var rows []model.MeasuredRow
+	if measured != "" {
+		for _, p := range plans {
+			r, err := p.CompareMeasured(cmd.Context(), runs)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r...)
+		}
+	}
+	fill := func(run *result.Run) error {
+		for _, p := range plans {
+			if err := p.AppendResults(cmd.Context(), run, false); err != nil {
+				return err
+			}
+		}
+		model.MeasuredRun(run, rows)
+		if cmp != nil {
+			for _, s := range cmp.Statements {
+				run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
+			}
+		}
+		return nil
+	}
+	if f.format == "table" {
+		if err := writeOut(cmd, f.out, func(w io.Writer) error {
+			if cmp != nil {
+				if err := cmp.WriteComparison(w); err != nil {
+					return err
+				}
+			}
+			if rows != nil {
+				if cmp != nil {
+					fmt.Fprintln(w)
+				}
+				return model.WriteMeasured(w, rows)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		f.save(cmd, nil, false, fill)
+		return nil
+	}
+	run := model.NewRun()
+	if err := fill(run); err != nil {
+		return interrupted(err, "points")
+	}
+	if err := finishRun(cmd, f.format, f.out, run); err != nil {
+		return err
+	}
+	f.save(cmd, run, false, nil)
+	return nil
+}
+
+
+// modelSweep is model sweep: one model over the --vary grid, streamed to a table or CSV, or held as a run.
+func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string, quiet bool) error {
+	if err := f.resolveFormat(cmd, true); err != nil {
+		return err
+	}
+	plotSpecs, err := parsePlots(plots)
+	if err != nil {
+		return err
+	}
+	o, err := f.options()
+	if err != nil {
+		return err
+	}
+	if len(o.Vary) == 0 {
+		return fmt.Errorf("sweep needs at least one --vary, such as --vary n=2..14 (model eval evaluates one point)")
+	}
+	m, err := model.Open(args[0])
+	if err != nil {
+		return err
+	}
+	p, notes, err := f.plan(m, o)
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+	}
+	if err := savePlots(cmd, []*model.Plan{p}, o.Vary, plotSpecs); err != nil {
+		return err
+	}
+	start := time.Now()
+	points := p.Points()
+	fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, false) }
+	var saved *result.Run
+	switch f.format {
+	case "table":
+		err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
+	case "wide-csv":
+		err = writeOut(cmd, f.out, func(w io.Writer) error {
+			n, err := p.WriteSweepCSV(cmd.Context(), w, true)
+			points = n
+			return err
+		})
+	default:
+		saved = model.NewRun()
+		err = fill(saved)
+		if err == nil || errors.Is(err, context.Canceled) {
+			if werr := finishRun(cmd, f.format, f.out, saved); werr != nil {
+				return werr
+			}
+		}
+	}
+	switch {
+	case f.format == "wide-csv" && !f.saves.noSave:
+		// A streamed grid is too large to hold as results: the CSV
+		// is the record (docs/model.md).
+		if !quiet {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note: a wide-csv sweep is not saved in the results store: its file is the record (--format json saves one)")
+		}
+	case err == nil, errors.Is(err, context.Canceled) && saved != nil:
+		f.save(cmd, saved, quiet, fill)
+	}
+	if err != nil {
+		return interrupted(err, "points")
+	}
+	if !quiet && f.out != "" {
+		el := time.Since(start)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
 	}
 	return nil
 }

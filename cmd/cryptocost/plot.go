@@ -29,65 +29,7 @@ func newPlotCmd() *cobra.Command {
 		Long:    helpLong("plot"),
 		Example: helpExamples("plot"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if !list {
-				if chart == "" {
-					return fmt.Errorf("name a chart with --chart (cryptocost plot RUN --list shows them)")
-				}
-				if out == "" {
-					return fmt.Errorf("give the output with -o, such as -o %s.svg", chart)
-				}
-			}
-			if format == "" {
-				format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-				if format != "png" {
-					format = "svg"
-				}
-			}
-			if format != "svg" && format != "png" {
-				return fmt.Errorf("--format %q: want svg or png", format)
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args, false)
-			if err != nil {
-				return err
-			}
-			runs := make([]*result.Run, len(loaded))
-			for i, l := range loaded {
-				runs[i] = l.run
-			}
-			charts, absent, err := report.BuildAll(report.NewInput(runs...))
-			if err != nil {
-				return err
-			}
-			if list {
-				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "CHART\tTITLE")
-				for _, c := range charts {
-					fmt.Fprintf(tw, "%s\t%s\n", c.ID, c.Title)
-				}
-				tw.Flush()
-				for _, b := range absent {
-					fmt.Fprintf(cmd.OutOrStdout(), "no %s chart: needs %s\n", b.Name, b.Expects)
-				}
-				return nil
-			}
-			picked, err := report.Pick(charts, chart)
-			if err != nil {
-				return err
-			}
-			if len(picked) == 1 && !isDir(out) {
-				return writeChart(cmd, picked[0], out, format)
-			}
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				return fmt.Errorf("%q names %d charts, so -o must be a directory: %w", chart, len(picked), err)
-			}
-			for _, c := range picked {
-				if err := writeChart(cmd, c, filepath.Join(out, c.ID+"."+format), format); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return plotCharts(cmd, args, &db, chart, out, format, list) },
 	}
 	cmd.Flags().StringVar(&chart, "chart", "", "the chart ID or builder name (see --list)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the image `FILE` (or directory, for several charts)")
@@ -107,5 +49,67 @@ func writeChart(cmd *cobra.Command, c *report.Chart, path, format string) error 
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s)\n", path, c.ID)
+	return nil
+}
+
+
+// plotCharts is plot: the runs' charts listed, or the chosen ones written.
+func plotCharts(cmd *cobra.Command, args []string, db *dbFlag, chart, out, format string, list bool) error {
+	if !list {
+		if chart == "" {
+			return fmt.Errorf("name a chart with --chart (cryptocost plot RUN --list shows them)")
+		}
+		if out == "" {
+			return fmt.Errorf("give the output with -o, such as -o %s.svg", chart)
+		}
+	}
+	if format == "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+		if format != "png" {
+			format = "svg"
+		}
+	}
+	if format != "svg" && format != "png" {
+		return fmt.Errorf("--format %q: want svg or png", format)
+	}
+	loaded, err := loadRuns(cmd.Context(), db, args, false)
+	if err != nil {
+		return err
+	}
+	runs := make([]*result.Run, len(loaded))
+	for i, l := range loaded {
+		runs[i] = l.run
+	}
+	charts, absent, err := report.BuildAll(report.NewInput(runs...))
+	if err != nil {
+		return err
+	}
+	if list {
+		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "CHART\tTITLE")
+		for _, c := range charts {
+			fmt.Fprintf(tw, "%s\t%s\n", c.ID, c.Title)
+		}
+		tw.Flush()
+		for _, b := range absent {
+			fmt.Fprintf(cmd.OutOrStdout(), "no %s chart: needs %s\n", b.Name, b.Expects)
+		}
+		return nil
+	}
+	picked, err := report.Pick(charts, chart)
+	if err != nil {
+		return err
+	}
+	if len(picked) == 1 && !isDir(out) {
+		return writeChart(cmd, picked[0], out, format)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("%q names %d charts, so -o must be a directory: %w", chart, len(picked), err)
+	}
+	for _, c := range picked {
+		if err := writeChart(cmd, c, filepath.Join(out, c.ID+"."+format), format); err != nil {
+			return err
+		}
+	}
 	return nil
 }

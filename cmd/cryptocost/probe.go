@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cryptocost/cryptocost/probe"
@@ -54,55 +52,18 @@ func newProbeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			for _, a := range args {
-				if _, _, err := probe.ParseTarget(a); err != nil {
-					return err
-				}
-			}
-			if opts.SNI != "" && len(args) > 1 {
-				return errors.New("--sni names one server: use it with one target, not --compare")
-			}
-			for _, s := range suites {
-				suite, err := probe.LookupSuite(s)
-				if err != nil {
-					return err
-				}
-				opts.Suites = append(opts.Suites, suite.ID)
-			}
-			for _, s := range versions {
-				v, err := probe.ParseVersion(s)
-				if err != nil {
-					return err
-				}
-				opts.Versions = append(opts.Versions, v)
-			}
-			if opts.Tries < 1 || opts.Tries > 100 {
-				return fmt.Errorf("--tries %d: want 1 to 100 (5 is sslyze's default)", opts.Tries)
-			}
-			// The library reads 0 as its default; on the command line 0 is a mistake.
-			if opts.Concurrency < 1 || opts.Concurrency > 64 {
-				return fmt.Errorf("--concurrency %d: want 1 to 64 connections open at once (default 5)", opts.Concurrency)
+			if err := opts.Configure(args, suites, versions, timeout); err != nil {
+				return err
 			}
 			if err := probeRadio(&ef); err != nil {
 				return err
 			}
-			opts.Limits = probe.DefaultLimits()
-			opts.Limits.Timeout = timeout
-			if err := opts.Validate(); err != nil {
-				return err
-			}
-			reports := make([]*probe.Report, len(args))
-			var wg sync.WaitGroup
-			errs := make([]error, len(args))
-			for i, target := range args {
-				wg.Go(func() { reports[i], errs[i] = probe.Probe(cmd.Context(), target, opts) })
-			}
-			wg.Wait()
-			if err := errors.Join(errs...); err != nil {
+			reports, err := probe.ProbeAll(cmd.Context(), args, opts)
+			if err != nil {
 				return err
 			}
 			for _, r := range reports {
-				r.Run.Tool, r.Run.Command = tool(), os.Args
+				stamp(r.Run)
 				if err := ef.apply(r.Run); err != nil {
 					return err
 				}

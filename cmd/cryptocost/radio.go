@@ -68,52 +68,7 @@ func newRadioShowCmd() *cobra.Command {
 		Short:   "Show a radio profile's parameters, each with its source",
 		Example: helpExamples("radio-show"),
 		Args:    cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var p *radio.Profile
-			var err error
-			switch {
-			case file != "" && len(args) == 0:
-				p, err = radio.LoadFile(file)
-			case file == "" && len(args) == 1:
-				p, err = radio.Lookup(args[0])
-			default:
-				return fmt.Errorf("give a profile NAME or --radio-file FILE (`cryptocost radio list` names them)")
-			}
-			if err != nil {
-				return err
-			}
-			w := cmd.OutOrStdout()
-			if data {
-				_, err := w.Write(p.Data)
-				return err
-			}
-			fmt.Fprintf(w, "%s (%s): %s\n", p.Name, p.Technology, p.Description)
-			if len(p.Aliases) > 0 {
-				fmt.Fprintf(w, "aliases: %s\n", strings.Join(p.Aliases, ", "))
-			}
-			fmt.Fprintf(w, "file: %s\n\nsources:\n", p.File)
-			for _, s := range p.Sources {
-				fmt.Fprintf(w, "  %s\n", s)
-			}
-			fmt.Fprintln(w)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "PARAMETER\tVALUE\tSOURCE")
-			for _, q := range p.Params {
-				mark := ""
-				if q.Quantity.Unverified() {
-					mark = " (!)"
-				}
-				fmt.Fprintf(tw, "%s\t%s %s%s\t%s\n", strings.TrimPrefix(q.Field, "params."),
-					strconv.FormatFloat(q.Quantity.Value, 'g', -1, 64), q.Quantity.Unit, mark, q.Quantity.Source)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			if p.Unverified() {
-				fmt.Fprintln(w, "\n(!) unverified: recalled from a paper or assumed; check it, or measure and override with --radio-file.")
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return radioShow(cmd, args, file, data) },
 	}
 	cmd.Flags().StringVar(&file, "radio-file", "", "show the profile in `FILE` instead of a built-in one")
 	cmd.Flags().BoolVar(&data, "data", false, "print the profile's data file (a template for --radio-file)")
@@ -529,4 +484,53 @@ func newRun(kind string) *result.Run {
 	run := measure.NewRun(kind)
 	run.Tool, run.Command = tool(), os.Args
 	return run
+}
+
+
+// radioShow is radio show: a profile's parameters with their sources, or its data file.
+func radioShow(cmd *cobra.Command, args []string, file string, data bool) error {
+	var p *radio.Profile
+	var err error
+	switch {
+	case file != "" && len(args) == 0:
+		p, err = radio.LoadFile(file)
+	case file == "" && len(args) == 1:
+		p, err = radio.Lookup(args[0])
+	default:
+		return fmt.Errorf("give a profile NAME or --radio-file FILE (`cryptocost radio list` names them)")
+	}
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if data {
+		_, err := w.Write(p.Data)
+		return err
+	}
+	fmt.Fprintf(w, "%s (%s): %s\n", p.Name, p.Technology, p.Description)
+	if len(p.Aliases) > 0 {
+		fmt.Fprintf(w, "aliases: %s\n", strings.Join(p.Aliases, ", "))
+	}
+	fmt.Fprintf(w, "file: %s\n\nsources:\n", p.File)
+	for _, s := range p.Sources {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PARAMETER\tVALUE\tSOURCE")
+	for _, q := range p.Params {
+		mark := ""
+		if q.Quantity.Unverified() {
+			mark = " (!)"
+		}
+		fmt.Fprintf(tw, "%s\t%s %s%s\t%s\n", strings.TrimPrefix(q.Field, "params."),
+			strconv.FormatFloat(q.Quantity.Value, 'g', -1, 64), q.Quantity.Unit, mark, q.Quantity.Source)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if p.Unverified() {
+		fmt.Fprintln(w, "\n(!) unverified: recalled from a paper or assumed; check it, or measure and override with --radio-file.")
+	}
+	return nil
 }
