@@ -39,7 +39,9 @@ func newCompareCmd() *cobra.Command {
 			}
 			return cobra.MinimumNArgs(2)(cmd, args)
 		},
-		RunE: func(cmd *cobra.Command, args []string) error { return compareRuns(cmd, args, &db, format, out, metrics, alpha, ignoreProvider, byProvider, failOnRegr, threshold) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return compareRuns(cmd, args, &db, format, out, metrics, alpha, ignoreProvider, byProvider, failOnRegr, threshold)
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&format, "format", "table", "output format: "+strings.Join(compare.FormatNames(), ", "))
@@ -63,7 +65,6 @@ func parsePercent(s string) (float64, error) {
 	}
 	return v / 100, nil
 }
-
 
 // compareRuns is compare: the runs (or one run's providers) subject by subject, with --fail-on-regression's exit status.
 func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out string, metrics []string, alpha float64, ignoreProvider, byProvider, failOnRegr bool, threshold string) error {

@@ -20,13 +20,12 @@ func newImportCmd() *cobra.Command {
 		Long:    helpLong("import"),
 		Example: helpExamples("import"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return importRuns(cmd, args, &db, tags) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return importRuns(cmd, args, &db, tags) },
 	}
 	cmd.Flags().StringSliceVar(&tags, "tag", nil, "tag the imported runs")
 	db.register(cmd)
 	return cmd
 }
-
 
 // importRuns is import: each file's runs added to the store, tagged.
 func importRuns(cmd *cobra.Command, args []string, db *dbFlag, tags []string) error {

@@ -402,7 +402,7 @@ func newModelSweepCmd() *cobra.Command {
 		Long:    helpLong("model-sweep"),
 		Example: helpExamples("model-sweep"),
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return modelSweep(cmd, args, &f, plots, quiet) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return modelSweep(cmd, args, &f, plots, quiet) },
 	}
 	f.register(cmd, true, modelFormats("wide-csv (one row per point, streamed)"))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
@@ -423,7 +423,9 @@ func newModelCompareCmd() *cobra.Command {
 		Long:    helpLong("model-compare"),
 		Example: helpExamples("model-compare"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return modelCompare(cmd, args, &f, metrics, plots, measured) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return modelCompare(cmd, args, &f, metrics, plots, measured)
+		},
 	}
 	f.register(cmd, true, modelFormats(""))
 	cmd.Flags().StringSliceVar(&metrics, "metrics", []string{"energy", "time"}, "outputs to compare: "+strings.Join(model.OutputNames(), ", "))
@@ -501,7 +503,6 @@ func savePlots(cmd *cobra.Command, plans []*model.Plan, vary []model.Vary, specs
 	}
 	return nil
 }
-
 
 // modelCompare is model compare: the models along --vary (crossovers, plots) and beside --measured runs.
 func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plots []string, measured string) error {
@@ -633,7 +634,6 @@ func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plo
 	f.save(cmd, run, false, nil)
 	return nil
 }
-
 
 // modelSweep is model sweep: one model over the --vary grid, streamed to a table or CSV, or held as a run.
 func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string, quiet bool) error {

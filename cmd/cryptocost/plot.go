@@ -29,7 +29,9 @@ func newPlotCmd() *cobra.Command {
 		Long:    helpLong("plot"),
 		Example: helpExamples("plot"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return plotCharts(cmd, args, &db, chart, out, format, list) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return plotCharts(cmd, args, &db, chart, out, format, list)
+		},
 	}
 	cmd.Flags().StringVar(&chart, "chart", "", "the chart ID or builder name (see --list)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the image `FILE` (or directory, for several charts)")
@@ -51,7 +53,6 @@ func writeChart(cmd *cobra.Command, c *report.Chart, path, format string) error 
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s)\n", path, c.ID)
 	return nil
 }
-
 
 // plotCharts is plot: the runs' charts listed, or the chosen ones written.
 func plotCharts(cmd *cobra.Command, args []string, db *dbFlag, chart, out, format string, list bool) error {

@@ -68,7 +68,7 @@ func newRadioShowCmd() *cobra.Command {
 		Short:   "Show a radio profile's parameters, each with its source",
 		Example: helpExamples("radio-show"),
 		Args:    cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return radioShow(cmd, args, file, data) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return radioShow(cmd, args, file, data) },
 	}
 	cmd.Flags().StringVar(&file, "radio-file", "", "show the profile in `FILE` instead of a built-in one")
 	cmd.Flags().BoolVar(&data, "data", false, "print the profile's data file (a template for --radio-file)")
@@ -133,17 +133,6 @@ func newRadioSimulateCmd() *cobra.Command {
 	return cmd
 }
 
-// radioTrace is one trace to price, named for the results.
-type radioTrace struct {
-	name, source string
-	trace        *result.Trace
-	until        time.Duration
-	params       map[string]string
-	readings     int // > 0: add energy per reading
-	// pair: price the parts alone too and report what sharing saved.
-	pair [2]*result.Trace
-}
-
 func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	// Everything is checked before anything is read or priced.
 	format, err := f.outputs.resolve(cmd)
@@ -190,7 +179,11 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	if err != nil {
 		return err
 	}
-	traces, err := radioWhatIfs(f, inputs)
+	whatIfs, err := radioWhatIfs(f)
+	if err != nil {
+		return err
+	}
+	cases, err := whatIfs.Cases(inputs)
 	if err != nil {
 		return err
 	}
@@ -207,25 +200,10 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	var plotted []*radio.Breakdown
 	var titles []string
 	for _, p := range profiles {
-		for _, rt := range traces {
-			opt := radio.Options{Until: rt.until, Associate: f.associate}
-			if f.until > 0 {
-				opt.Until = max(opt.Until, f.until)
-			}
-			b, err := p.Simulate(rt.trace, opt)
+		for _, c := range cases {
+			r, b, err := c.Price(p, radio.Options{Until: f.until, Associate: f.associate})
 			if err != nil {
-				return fmt.Errorf("%s on %s: %w", rt.name, p.Name, err)
-			}
-			r := b.Result(p, rt.name, rt.source, rt.params)
-			if rt.readings > 0 {
-				m := result.NewScalar("energy-per-reading", "J", result.Lower, result.Modelled, b.Total()/float64(rt.readings))
-				m.Method = p.Method()
-				r.Metrics = append(r.Metrics, m)
-			}
-			if rt.pair[0] != nil {
-				if err := addSharing(&r, p, b, rt.pair, opt); err != nil {
-					return err
-				}
+				return err
 			}
 			if !f.quiet {
 				for _, n := range r.Warnings {
@@ -257,35 +235,6 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 		return radioFiles(stderr, f.timeline, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, _ string) error {
 			return radio.WriteTimeline(w, b)
 		})
-	}
-	return nil
-}
-
-// addSharing prices the two connections of a --after what-if alone and
-// adds what pricing them together saved, and whether the second shared the
-// first one's tail (it needed fewer promotions).
-func addSharing(r *result.Result, p *radio.Profile, together *radio.Breakdown, pair [2]*result.Trace, opt radio.Options) error {
-	opt.Until = 0
-	var alone float64
-	promotions := 0
-	for _, t := range pair {
-		b, err := p.Simulate(t, opt)
-		if err != nil {
-			return err
-		}
-		alone += b.Total()
-		promotions += b.Promotions
-	}
-	m := result.NewScalar("energy-saved", "J", result.Higher, result.Modelled, alone-together.Total())
-	m.Method = "the two connections priced alone, minus priced together; " + p.Method()
-	r.Metrics = append(r.Metrics, m)
-	switch {
-	case promotions == 0:
-		r.Subject.Params["shares_tail"] = "no promotions on this radio"
-	case together.Promotions < promotions:
-		r.Subject.Params["shares_tail"] = "yes"
-	default:
-		r.Subject.Params["shares_tail"] = "no"
 	}
 	return nil
 }
@@ -323,85 +272,32 @@ func radioInputs(f *radioSimFlags) ([]radio.Input, error) {
 	return radio.ReadFile(f.tracePath, radio.ReadOptions{DeviceAddr: f.device, Subject: f.subject})
 }
 
-// readRadioTrace reads the one trace of a what-if's second file.
-func readRadioTrace(flag, file string, f *radioSimFlags) (*result.Trace, error) {
-	in, err := radio.ReadFile(file, radio.ReadOptions{DeviceAddr: f.device})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", flag, err)
+// radioWhatIfs are the what-ifs the flags ask for, their files read.
+func radioWhatIfs(f *radioSimFlags) (radio.WhatIfs, error) {
+	w := radio.WhatIfs{After: f.after, HasAfter: f.afterSet, ThenName: f.then, ResumedName: f.resumed, Handshake: f.handshake, Every: f.every}
+	if f.batchSet {
+		w.Batch = f.batch
 	}
-	if len(in) != 1 {
-		var names []string
-		for _, i := range in {
-			names = append(names, i.Name)
-		}
-		return nil, fmt.Errorf("%s %s holds %d traces (%s): save the one you mean alone", flag, file, len(in), strings.Join(names, ", "))
-	}
-	return in[0].Trace, nil
-}
-
-// radioWhatIfs returns the traces to price: each input, and the what-ifs
-// built from it.
-func radioWhatIfs(f *radioSimFlags, inputs []radio.Input) ([]radioTrace, error) {
-	var then, resumed *result.Trace
 	var err error
+	ro := radio.ReadOptions{DeviceAddr: f.device}
 	if f.then != "" {
-		if then, err = readRadioTrace("--then", f.then, f); err != nil {
-			return nil, err
+		if w.Then, err = radio.ReadOne("--then", f.then, ro); err != nil {
+			return w, err
 		}
 	}
 	if f.resumed != "" {
-		if resumed, err = readRadioTrace("--resumed", f.resumed, f); err != nil {
-			return nil, err
+		if w.Resumed, err = radio.ReadOne("--resumed", f.resumed, ro); err != nil {
+			return w, err
 		}
 		if f.resumedPackets > 0 {
-			if f.resumedPackets > len(resumed.Packets) {
-				return nil, fmt.Errorf("--resumed-packets %d: %s has %d packets", f.resumedPackets, f.resumed, len(resumed.Packets))
+			if f.resumedPackets > len(w.Resumed.Packets) {
+				return w, fmt.Errorf("--resumed-packets %d: %s has %d packets", f.resumedPackets, f.resumed, len(w.Resumed.Packets))
 			}
-			resumed = &result.Trace{Link: resumed.Link, HeaderModel: resumed.HeaderModel, Transport: resumed.Transport, Packets: resumed.Packets[:f.resumedPackets]}
+			r := w.Resumed
+			w.Resumed = &result.Trace{Link: r.Link, HeaderModel: r.HeaderModel, Transport: r.Transport, Packets: r.Packets[:f.resumedPackets]}
 		}
 	}
-	var out []radioTrace
-	for _, in := range inputs {
-		out = append(out, radioTrace{name: in.Name, source: in.Source, trace: in.Trace})
-		if f.afterSet {
-			second, what := in.Trace, "the same trace"
-			if then != nil {
-				second, what = then, f.then
-			}
-			t, err := radio.Sequence(in.Trace, second, f.after)
-			if err != nil {
-				return nil, fmt.Errorf("--after: %s: %w", in.Name, err)
-			}
-			out = append(out, radioTrace{name: in.Name + "/then-after-" + f.after.String(), source: in.Source, trace: t,
-				params: map[string]string{"what_if": fmt.Sprintf("a second connection (%s) %v after the first ends", what, f.after)},
-				pair:   [2]*result.Trace{in.Trace, second}})
-		}
-		if resumed != nil {
-			t, err := radio.ReplacePrefix(in.Trace, f.handshake, resumed)
-			if err != nil {
-				return nil, fmt.Errorf("--resumed: %s: %w", in.Name, err)
-			}
-			out = append(out, radioTrace{name: in.Name + "/resumed", source: in.Source + " + " + f.resumed, trace: t,
-				params: map[string]string{"what_if": fmt.Sprintf("the first %d packets replaced by %s", f.handshake, f.resumed)}})
-		}
-		if f.batchSet {
-			window := time.Duration(f.batch) * f.every
-			sep, err := radio.Repeat(in.Trace, f.batch, f.every)
-			if err != nil {
-				return nil, fmt.Errorf("--batch: %s: %w", in.Name, err)
-			}
-			bat, err := radio.Batch(in.Trace, f.handshake, f.batch)
-			if err != nil {
-				return nil, fmt.Errorf("--batch: %s: %w", in.Name, err)
-			}
-			out = append(out,
-				radioTrace{name: fmt.Sprintf("%s/%dx-every-%v", in.Name, f.batch, f.every), source: in.Source, trace: sep, until: window, readings: f.batch,
-					params: map[string]string{"what_if": fmt.Sprintf("%d readings, each on its own connection, every %v; priced over %v", f.batch, f.every, window)}},
-				radioTrace{name: fmt.Sprintf("%s/%dx-batched", in.Name, f.batch), source: in.Source, trace: bat, until: window, readings: f.batch,
-					params: map[string]string{"what_if": fmt.Sprintf("%d readings in one connection (handshake: the first %d packets, sent once); priced over %v", f.batch, f.handshake, window)}})
-		}
-	}
-	return out, nil
+	return w, nil
 }
 
 // parseRadioTransfer reads --transfer up=1k,down=50k,rate=1Mbit/s[,mss=1460].
@@ -485,7 +381,6 @@ func newRun(kind string) *result.Run {
 	run.Tool, run.Command = tool(), os.Args
 	return run
 }
-
 
 // radioShow is radio show: a profile's parameters with their sources, or its data file.
 func radioShow(cmd *cobra.Command, args []string, file string, data bool) error {
