@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -80,7 +81,7 @@ type radioSimFlags struct {
 	radios, radioFile, tracePath, transfer string
 	device, subject                        string
 	until                                  time.Duration
-	associate, quiet                       bool
+	associate                              bool
 	plot, timeline                         string
 	after                                  time.Duration
 	then                                   string
@@ -89,9 +90,13 @@ type radioSimFlags struct {
 	handshake                              int
 	resumed                                string
 	resumedPackets                         int
-	outputs                                outputFlags
-	saves                                  saveFlags
 	afterSet, batchSet, handshakeSet       bool
+	r                                      runner
+	profiles                               []*radio.Profile
+	inputs                                 []radio.Input
+	cases                                  []radio.Case
+	plotted                                []*radio.Breakdown
+	titles                                 []string
 }
 
 func newRadioSimulateCmd() *cobra.Command {
@@ -105,7 +110,11 @@ func newRadioSimulateCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fl := cmd.Flags()
 			f.afterSet, f.batchSet, f.handshakeSet = fl.Changed("after"), fl.Changed("batch"), fl.Changed("handshake-packets")
-			return runRadioSimulate(cmd, &f)
+			return f.r.execute(cmd, job{
+				check: func() error { return f.check(cmd) },
+				run:   func(context.Context) (*result.Run, error) { return f.run(cmd) },
+				files: f.files,
+			})
 		},
 	}
 	fl := cmd.Flags()
@@ -127,21 +136,16 @@ func newRadioSimulateCmd() *cobra.Command {
 	fl.IntVar(&f.handshake, "handshake-packets", 0, "the first K packets of the trace are the handshake (for --batch and --resumed)")
 	fl.StringVar(&f.resumed, "resumed", "", "what-if: replace the handshake with the trace in `FILE` (a resumed handshake)")
 	fl.IntVar(&f.resumedPackets, "resumed-packets", 0, "with --resumed: take only FILE's first M packets (default: all)")
-	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
-	f.outputs.register(cmd)
-	f.saves.register(cmd)
+	fl.BoolVarP(&f.r.quiet, "quiet", "q", false, "no notes on stderr")
+	f.r.register(cmd)
 	return cmd
 }
 
-func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
-	// Everything is checked before anything is read or priced.
-	format, err := f.outputs.resolve(cmd)
-	if err != nil {
-		return err
-	}
-	if err := f.saves.validate(); err != nil {
-		return err
-	}
+// check reads radio simulate's flags, the radios, the traces and the
+// what-ifs' files: everything before anything is priced.
+func (f *radioSimFlags) check(cmd *cobra.Command) error {
+	fl := cmd.Flags()
+	f.afterSet, f.batchSet, f.handshakeSet = fl.Changed("after"), fl.Changed("batch"), fl.Changed("handshake-packets")
 	if f.plot != "" {
 		if _, err := radio.PlotFormat(f.plot); err != nil {
 			return fmt.Errorf("--plot: %w", err)
@@ -171,60 +175,60 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	case f.until < 0:
 		return fmt.Errorf("--until %v is negative", f.until)
 	}
-	profiles, err := radioProfiles(f.radios, f.radioFile)
-	if err != nil {
+	var err error
+	if f.profiles, err = radioProfiles(f.radios, f.radioFile); err != nil {
 		return err
 	}
-	inputs, err := radioInputs(f)
-	if err != nil {
+	if f.inputs, err = radioInputs(f); err != nil {
 		return err
 	}
 	whatIfs, err := radioWhatIfs(f)
 	if err != nil {
 		return err
 	}
-	cases, err := whatIfs.Cases(inputs)
-	if err != nil {
-		return err
-	}
+	f.cases, err = whatIfs.Cases(f.inputs)
+	return err
+}
+
+// run prices every case on every radio.
+func (f *radioSimFlags) run(cmd *cobra.Command) (*result.Run, error) {
 	stderr := cmd.ErrOrStderr()
-	if !f.quiet {
-		for _, in := range inputs {
+	if !f.r.quiet {
+		for _, in := range f.inputs {
 			for _, n := range in.Notes {
 				fmt.Fprintf(stderr, "%s: %s\n", in.Source, n)
 			}
 		}
 	}
-
 	run := newRun("radio")
-	var plotted []*radio.Breakdown
-	var titles []string
-	for _, p := range profiles {
-		for _, c := range cases {
+	for _, p := range f.profiles {
+		for _, c := range f.cases {
 			r, b, err := c.Price(p, radio.Options{Until: f.until, Associate: f.associate})
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if !f.quiet {
+			if !f.r.quiet {
 				for _, n := range r.Warnings {
 					fmt.Fprintf(stderr, "%s: %s\n", r.Subject.Name, n)
 				}
 			}
 			run.Results = append(run.Results, r)
-			plotted = append(plotted, b)
-			titles = append(titles, r.Subject.Name)
+			f.plotted = append(f.plotted, b)
+			f.titles = append(f.titles, r.Subject.Name)
 		}
 	}
 	run.Finished = time.Now().UTC()
 	if err := run.Validate(); err != nil {
-		return err
+		return nil, err // a bug: never written or saved
 	}
-	if err := f.outputs.write(cmd, format, run); err != nil {
-		return err
-	}
-	f.saves.save(cmd, run, f.quiet)
+	return run, nil
+}
+
+// files writes the --plot and --timeline files, one per breakdown.
+func (f *radioSimFlags) files(cmd *cobra.Command, _ *result.Run) error {
+	stderr := cmd.ErrOrStderr()
 	if f.plot != "" {
-		if err := radioFiles(stderr, f.plot, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, title string) error {
+		if err := radioFiles(stderr, f.plot, f.titles, f.plotted, f.r.quiet, func(w io.Writer, b *radio.Breakdown, title string) error {
 			pf, _ := radio.PlotFormat(f.plot)
 			return radio.Plot(w, b, title, pf)
 		}); err != nil {
@@ -232,7 +236,7 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 		}
 	}
 	if f.timeline != "" {
-		return radioFiles(stderr, f.timeline, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, _ string) error {
+		return radioFiles(stderr, f.timeline, f.titles, f.plotted, f.r.quiet, func(w io.Writer, b *radio.Breakdown, _ string) error {
 			return radio.WriteTimeline(w, b)
 		})
 	}

@@ -48,6 +48,9 @@ type job struct {
 	// after runs once the run is written to a table on stdout (extra
 	// tables, notes).
 	after func(cmd *cobra.Command, run *result.Run) error
+	// files writes what the command writes beside the run (plots,
+	// timelines), after it is saved, whatever the format.
+	files func(cmd *cobra.Command, run *result.Run) error
 	// noun is what an interrupted run wrote ("results", "cells");
 	// failed prefixes a failed run's errors ("scenario sensor failed").
 	noun, failed string
@@ -92,6 +95,11 @@ func (r *runner) execute(cmd *cobra.Command, j job) error {
 	r.saves.save(cmd, run, r.quiet) // interrupted and failed runs too
 	if j.after != nil && format.Name() == "table" {
 		if err := j.after(cmd, run); err != nil {
+			return err
+		}
+	}
+	if j.files != nil {
+		if err := j.files(cmd, run); err != nil {
 			return err
 		}
 	}
