@@ -320,9 +320,8 @@ func (t *traceFlags) read() (*meter.Trace, error) {
 
 func newEnergyTraceCmd() *cobra.Command {
 	var (
-		tf      traceFlags
-		outputs outputFlags
-		saves   saveFlags
+		tf traceFlags
+		r  runner
 	)
 	cmd := &cobra.Command{
 		Use:     "trace --trace FILE.csv",
@@ -331,46 +330,40 @@ func newEnergyTraceCmd() *cobra.Command {
 		Example: helpExamples("energy-trace"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			t, err := tf.read()
-			if err != nil {
-				return err
-			}
-			from, to := t.Span()
-			j := t.Energy()
-			run := newRun("energy-trace")
-			r := result.Result{
-				Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
-					"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
-				Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
-				Warnings:   t.Warnings,
-			}
-			method := "trapezoidal rule over " + t.Columns
-			r.Metrics = append(r.Metrics,
-				scalar("energy", "mJ", result.Lower, j*1e3, method),
-				scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
-				scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
-			if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
-				r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
-			}
-			run.Results = append(run.Results, r)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			return nil
+			return r.execute(cmd, job{run: func(context.Context) (*result.Run, error) { return traceRun(&tf) }})
 		},
 	}
 	tf.register(cmd)
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
+}
+
+// traceRun integrates the meter's trace: one result with the energy,
+// duration, mean power and (when the trace has it) current.
+func traceRun(tf *traceFlags) (*result.Run, error) {
+	t, err := tf.read()
+	if err != nil {
+		return nil, err
+	}
+	from, to := t.Span()
+	j := t.Energy()
+	run := newRun("energy-trace")
+	r := result.Result{
+		Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
+			"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
+		Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
+		Warnings:   t.Warnings,
+	}
+	method := "trapezoidal rule over " + t.Columns
+	r.Metrics = append(r.Metrics,
+		scalar("energy", "mJ", result.Lower, j*1e3, method),
+		scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
+		scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
+	if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
+		r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
+	}
+	run.Results = append(run.Results, r)
+	return run, nil
 }
 
 func scalar(name, unit string, better result.Better, v float64, method string) result.Metric {
