@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -98,17 +97,8 @@ func (f *modelFlags) save(cmd *cobra.Command, run *result.Run, quiet bool, fill 
 			}
 		}
 	}
-	stampModelRun(run)
+	stamp(run)
 	f.saves.save(cmd, run, quiet)
-}
-
-// stampModelRun says which cryptocost made a run and how.
-func stampModelRun(run *result.Run) {
-	run.Tool = tool()
-	run.Command = os.Args
-	if run.Finished.IsZero() {
-		run.Finished = time.Now().UTC()
-	}
 }
 
 // options parses --set, --vary and --variant before any work.
@@ -215,36 +205,34 @@ func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
 	return costs, nil
 }
 
-// resolveFormat picks the format from -o's extension (.json, .csv) when
-// --format is not given, as every command does, then checks it.
+// resolveFormat checks --format (from -o's extension unless given) with
+// the one resolver, outputFlags.resolve; a sweep also takes wide-csv.
 func (f *modelFlags) resolveFormat(cmd *cobra.Command, wide bool) error {
-	if !cmd.Flags().Changed("format") && f.out != "" {
-		switch strings.ToLower(filepath.Ext(f.out)) {
-		case ".json":
-			f.format = "json"
-		case ".csv":
-			f.format = "csv"
-		}
+	o := outputFlags{format: f.format, out: f.out}
+	if wide {
+		o.own = []result.Format{wideCSV{}}
 	}
-	return checkFormat(f.format, wide)
+	format, err := o.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	f.format = format.Name()
+	return nil
 }
 
-// checkFormat validates --format before work: the custom table, the
-// streaming wide CSV where allowed, or a result format.
-func checkFormat(name string, wide bool) error {
-	if name == "table" || (wide && name == "wide-csv") {
-		return nil
-	}
-	_, err := result.FormatByName(name)
-	if err != nil && wide {
-		return fmt.Errorf("%v, wide-csv", err)
-	}
-	return err
+// wideCSV is model sweep's streamed grid, one row per point: a name for
+// --format only, written by Plan.WriteSweepCSV, never as a run.
+type wideCSV struct{}
+
+func (wideCSV) Name() string        { return "wide-csv" }
+func (wideCSV) Description() string { return "one row per point, streamed (model sweep)" }
+func (wideCSV) Write(io.Writer, ...*result.Run) error {
+	return fmt.Errorf("wide-csv streams a sweep's points: it is not a run format")
 }
 
 // finishRun writes a model run in a result format.
 func finishRun(cmd *cobra.Command, format, out string, run *result.Run) error {
-	stampModelRun(run)
+	stamp(run)
 	of := outputFlags{format: format, out: out}
 	f, err := result.FormatByName(format)
 	if err != nil {
