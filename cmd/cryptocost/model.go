@@ -527,34 +527,9 @@ func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plo
 			return err
 		}
 	}
-	o.Lenient = len(args) > 1
-	var plans []*model.Plan
-	for _, a := range args {
-		m, err := model.Open(a)
-		if err != nil {
-			return err
-		}
-		for _, p := range plans {
-			if p.Model.Name == m.Name {
-				return fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
-			}
-		}
-		p, notes, err := f.plan(m, o)
-		if err != nil {
-			return err
-		}
-		for _, n := range notes {
-			fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
-		}
-		plans = append(plans, p)
-	}
-	if err := checkVaried(plans, o); err != nil {
+	plans, err := modelComparePlans(cmd, args, f, o)
+	if err != nil {
 		return err
-	}
-	for _, p := range plans {
-		for _, name := range p.Unused {
-			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
-		}
 	}
 	var cmp *model.Comparison
 	if len(o.Vary) > 0 {
@@ -578,35 +553,9 @@ func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plo
 			rows = append(rows, r...)
 		}
 	}
-	fill := func(run *result.Run) error {
-		for _, p := range plans {
-			if err := p.AppendResults(cmd.Context(), run, false); err != nil {
-				return err
-			}
-		}
-		model.MeasuredRun(run, rows)
-		if cmp != nil {
-			for _, s := range cmp.Statements {
-				run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
-			}
-		}
-		return nil
-	}
+	fill := compareFill(cmd.Context(), plans, rows, cmp)
 	if f.format == "table" {
-		if err := writeOut(cmd, f.out, func(w io.Writer) error {
-			if cmp != nil {
-				if err := cmp.WriteComparison(w); err != nil {
-					return err
-				}
-			}
-			if rows != nil {
-				if cmp != nil {
-					fmt.Fprintln(w)
-				}
-				return model.WriteMeasured(w, rows)
-			}
-			return nil
-		}); err != nil {
+		if err := writeOut(cmd, f.out, func(w io.Writer) error { return writeModelComparison(w, cmp, rows) }); err != nil {
 			return err
 		}
 		f.save(cmd, nil, false, fill)
@@ -691,6 +640,77 @@ func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string
 	if !quiet && f.out != "" {
 		el := time.Since(start)
 		fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
+	}
+	return nil
+}
+
+// modelComparePlans opens and plans each model compared (leniently when
+// several: a parameter one lacks is a note), refusing one given twice.
+func modelComparePlans(cmd *cobra.Command, args []string, f *modelFlags, o model.Options) ([]*model.Plan, error) {
+	o.Lenient = len(args) > 1
+	var plans []*model.Plan
+	for _, a := range args {
+		m, err := model.Open(a)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range plans {
+			if p.Model.Name == m.Name {
+				return nil, fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
+			}
+		}
+		p, notes, err := f.plan(m, o)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range notes {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+		}
+		plans = append(plans, p)
+	}
+	if err := checkVaried(plans, o); err != nil {
+		return nil, err
+	}
+	for _, p := range plans {
+		for _, name := range p.Unused {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
+		}
+	}
+	return plans, nil
+}
+
+// compareFill appends a comparison's results to a run: each plan's
+// points, the measured rows, the crossovers as notes.
+func compareFill(ctx context.Context, plans []*model.Plan, rows []model.MeasuredRow, cmp *model.Comparison) func(*result.Run) error {
+	return func(run *result.Run) error {
+		for _, p := range plans {
+			if err := p.AppendResults(ctx, run, false); err != nil {
+				return err
+			}
+		}
+		model.MeasuredRun(run, rows)
+		if cmp != nil {
+			for _, s := range cmp.Statements {
+				run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
+			}
+		}
+		return nil
+	}
+}
+
+// writeModelComparison is model compare's table: the crossovers, then the
+// measured rows.
+func writeModelComparison(w io.Writer, cmp *model.Comparison, rows []model.MeasuredRow) error {
+	if cmp != nil {
+		if err := cmp.WriteComparison(w); err != nil {
+			return err
+		}
+	}
+	if rows != nil {
+		if cmp != nil {
+			fmt.Fprintln(w)
+		}
+		return model.WriteMeasured(w, rows)
 	}
 	return nil
 }
