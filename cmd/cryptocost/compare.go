@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/cryptocost/cryptocost/internal/atomicfile"
 
 	"github.com/cryptocost/cryptocost/bench"
 	"github.com/cryptocost/cryptocost/compare"
@@ -68,16 +65,7 @@ func parsePercent(s string) (float64, error) {
 
 // compareRuns is compare: the runs (or one run's providers) subject by subject, with --fail-on-regression's exit status.
 func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out string, metrics []string, alpha float64, ignoreProvider, byProvider, failOnRegr bool, threshold string) error {
-	name := format
-	if !cmd.Flags().Changed("format") && out != "" {
-		switch strings.ToLower(filepath.Ext(out)) {
-		case ".json":
-			name = "json"
-		case ".csv":
-			name = "csv"
-		}
-	}
-	f, err := compare.FormatByName(name)
+	f, err := compare.FormatByName((&outputFlags{format: format, out: out}).name(cmd))
 	if err != nil {
 		return err
 	}
@@ -109,12 +97,7 @@ func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out stri
 	if err != nil {
 		return err
 	}
-	if out == "" {
-		err = f.Write(cmd.OutOrStdout(), c)
-	} else {
-		err = atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, c) })
-	}
-	if err != nil {
+	if err := writeOut(cmd, out, func(w io.Writer) error { return f.Write(w, c) }); err != nil {
 		return err
 	}
 	if out != "" || f.Name() != "table" {
@@ -126,6 +109,12 @@ func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out stri
 	if !failOnRegr {
 		return nil
 	}
+	return regressions(c, limit, threshold, alpha)
+}
+
+// regressions is --fail-on-regression's exit status: 3 when a change for
+// the worse is significant and beyond the threshold, each one listed.
+func regressions(c *compare.Comparison, limit float64, threshold string, alpha float64) error {
 	regs := c.Regressions(limit)
 	if len(regs) == 0 {
 		return nil

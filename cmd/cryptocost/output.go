@@ -43,15 +43,7 @@ func (o *outputFlags) register(cmd *cobra.Command) {
 // resolve checks the format before any work starts: the one --format
 // resolver (a command's own formats, then the result package's).
 func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
-	name := o.format
-	if !cmd.Flags().Changed("format") && o.out != "" {
-		switch strings.ToLower(filepath.Ext(o.out)) {
-		case ".json":
-			name = "json"
-		case ".csv":
-			name = "csv"
-		}
-	}
+	name := o.name(cmd)
 	for _, f := range o.own {
 		if strings.EqualFold(f.Name(), name) {
 			return f, nil
@@ -62,6 +54,20 @@ func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
 		return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(o.names(), ", "))
 	}
 	return f, err
+}
+
+// name is --format, or -o's extension's format (.json, .csv) when
+// --format is not given: the rule of every command that writes files.
+func (o *outputFlags) name(cmd *cobra.Command) string {
+	if !cmd.Flags().Changed("format") && o.out != "" {
+		switch strings.ToLower(filepath.Ext(o.out)) {
+		case ".json":
+			return "json"
+		case ".csv":
+			return "csv"
+		}
+	}
+	return o.format
 }
 
 // write writes the run to stdout or to the -o file (writeOut).

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -42,9 +41,7 @@ func newProbeCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("format") && strings.EqualFold(filepath.Ext(out), ".json") {
-				format = "json"
-			}
+			format = (&outputFlags{format: format, out: out}).name(cmd) // .json: the probe report
 			if err := saves.validate(); err != nil {
 				return err
 			}
@@ -92,7 +89,7 @@ func newProbeCmd() *cobra.Command {
 	f.BoolVar(&compare, "compare", false, "probe every target given and put them side by side (S000's service table)")
 	f.StringVar(&format, "format", "table", "output: table (readable), json (the probe report, docs/probe.md), run (the measured handshakes as a cryptocost run, for radio simulate --trace and the store), csv, gobench")
 	saves.register(cmd)
-	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json)")
+	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json, .csv csv)")
 	return cmd
 }
 
