@@ -29,6 +29,7 @@
 package link
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -191,7 +192,12 @@ func Lookup(spec string) (Profile, error) {
 	if p, ok := profiles().Lookup(spec); ok {
 		return p, nil
 	}
-	return Profile{}, fmt.Errorf("%v, or a custom link such as \"latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500\"", profiles().Unknown(spec))
+	u := profiles().Unknown(spec)
+	msg := fmt.Sprintf("unknown link %q: want one of %s, or a custom link such as \"latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500\"", spec, strings.Join(u.Want, ", "))
+	if len(u.Closest) > 0 {
+		msg += "; did you mean " + strings.Join(u.Closest, ", ") + "?"
+	}
+	return Profile{}, errors.New(msg)
 }
 
 // ParseSpec reads a custom link: comma-separated key=value pairs with keys

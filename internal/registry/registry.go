@@ -171,7 +171,8 @@ type Candidate struct {
 // (Levenshtein plus adjacent transpositions, the commonest typo:
 // "sha265"), with a name that contains the query or starts with it
 // counted as near ("aes" → AES-128, "lt" → lte-aro). Names further than
-// max(2, len/2) edits are not suggested.
+// max(2, len/2) edits, or as many as the query has letters, are not
+// suggested.
 func Closest(name string, cands []Candidate, n int) []string {
 	k := Fold(name)
 	type scored struct {
@@ -204,7 +205,10 @@ func Closest(name string, cands []Candidate, n int) []string {
 		}
 		return NaturalCompare(a.name, b.name)
 	})
-	limit := max(2, len(k)/2)
+	// At most half the query's length in edits (2 for short ones), and
+	// fewer than its length: a 2-letter query is near only what starts
+	// with it, not every 2-letter alias.
+	limit := max(1, min(max(2, len(k)/2), len(k)-1))
 	var out []string
 	for _, c := range all {
 		if len(out) == n || c.d > limit {

@@ -47,6 +47,7 @@ func TestClosest(t *testing.T) {
 		{"sha265", []string{"SHA-256"}}, // a transposition
 		{"aes", []string{"AES-128"}},
 		{"lt", []string{"lte-aro", "lte-huang2012"}},
+		{"ae", []string{"AES-128"}}, // not every name two edits from a 2-letter query
 		{"xyzzy", nil},
 	} {
 		got := Closest(tc.in, cands, 2)
