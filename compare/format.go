@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/stats"
 )
@@ -22,29 +23,24 @@ type Format interface {
 	Write(w io.Writer, c *Comparison) error
 }
 
-var formats = []Format{tableFormat{}, jsonFormat{}, csvFormat{}, gobenchFormat{}}
+// formats is the registry of comparison formats (internal/registry, as
+// result's formats are).
+var formats = func() *registry.Registry[Format] {
+	r := registry.New[Format]("format")
+	for _, f := range []Format{tableFormat{}, jsonFormat{}, csvFormat{}, gobenchFormat{}} {
+		r.MustAdd(f.Name(), f)
+	}
+	return r
+}()
 
 // Formats returns the comparison formats.
-func Formats() []Format { return slices.Clone(formats) }
+func Formats() []Format { return formats.Values() }
 
 // FormatNames lists the formats' names.
-func FormatNames() []string {
-	var names []string
-	for _, f := range formats {
-		names = append(names, f.Name())
-	}
-	return names
-}
+func FormatNames() []string { return formats.Names() }
 
 // FormatByName returns the named format.
-func FormatByName(name string) (Format, error) {
-	for _, f := range formats {
-		if strings.EqualFold(f.Name(), name) {
-			return f, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(FormatNames(), ", "))
-}
+func FormatByName(name string) (Format, error) { return formats.Get(name) }
 
 type tableFormat struct{}
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/device"
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -209,17 +210,5 @@ func SaveCalibration(dir string, c *Calibration) (string, error) {
 		return "", err
 	}
 	p := calibrationPath(dir, c.Device)
-	tmp, err := os.CreateTemp(dir, ".calibration-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return "", err
-	}
-	if err := tmp.Close(); err != nil {
-		return "", err
-	}
-	return p, os.Rename(tmp.Name(), p)
+	return p, atomicfile.WriteFile(p, append(data, '\n'))
 }

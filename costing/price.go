@@ -59,10 +59,10 @@ func Price(run *result.Run, opt Options) error {
 	if err := CheckDevice(d); err != nil {
 		return err
 	}
-	if opt.OnDevice && d.Name != "host" && run.Environment.Arch != "" && !d.RunsGo(run.Environment.Arch) {
+	if opt.OnDevice && !d.Host && run.Environment.Arch != "" && !d.RunsGo(run.Environment.Arch) {
 		return fmt.Errorf("the run was measured on %s, which cannot be %s (%s): drop --on-device to price it as a run made elsewhere", run.Environment.Arch, d.Name, d.CPU.Arch)
 	}
-	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Name == "host", Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed,
+	p := &Pricer{Device: d, OnDevice: opt.OnDevice || d.Host, Calibration: opt.Calibration, NoEstimates: opt.NoEstimates, Reference: run, Speed: opt.Speed,
 		recordInputs: true}
 	var rp *radio.Profile
 	if opt.Link != nil || opt.Radio != "" {

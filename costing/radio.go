@@ -88,7 +88,7 @@ func deviceRadios(d *device.Device) (have []string, byTech map[string]*radio.Pro
 // message that asks for a link.
 func radioAdvice(d *device.Device) string {
 	if d == nil {
-		return ": give --link with a radio"
+		return ": give --radio NAME (cryptocost radio list), or a --link of a radio technology"
 	}
 	have, own := deviceRadios(d)
 	if len(have) == 0 {

@@ -225,7 +225,7 @@ func (measuredRung) rung() Rung { return Measured }
 
 func (measuredRung) resolve(p *Pricer, op Op) (Cost, error) {
 	switch {
-	case !p.OnDevice && p.Device.Name != "host":
+	case !p.OnDevice && !p.Device.Host:
 		return Cost{}, fmt.Errorf("the run was made on another machine")
 	case len(op.HostSeconds) == 0:
 		return Cost{}, fmt.Errorf("the run did not time it")

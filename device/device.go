@@ -17,6 +17,10 @@ type Device struct {
 	// Name is the lookup key ("telosb"); Aliases are other keys.
 	Name    string   `json:"name" yaml:"name"`
 	Aliases []string `json:"aliases,omitempty" yaml:"aliases,omitempty"`
+	// Host says the profile is the machine cryptocost runs on: its CPU is
+	// read from the running process, a run made here is a run on it (the
+	// costing stage's "measured" rung), and any architecture is its own.
+	Host bool `json:"host,omitempty" yaml:"host,omitempty"`
 	// Title is the human name ("TelosB / Tmote Sky").
 	Title       string `json:"title" yaml:"title"`
 	Description string `json:"description,omitempty" yaml:"description,omitempty"`

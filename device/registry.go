@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/internal/registry"
 )
 
 // builtin holds the built-in profiles, one file per device; adding a device
@@ -17,14 +18,19 @@ import (
 //go:embed devices/*.yaml
 var builtin embed.FS
 
-// devices is the registry, filled at init and read-only afterwards.
-var devices []*Device
+// devices is the registry, filled at init and read-only afterwards;
+// host is the profile marked host: true (exactly one).
+var (
+	devices = registry.New[*Device]("device")
+	host    *Device
+)
 
 func init() {
 	files, err := catalog.Files(builtin, "devices")
 	if err != nil {
 		panic(err)
 	}
+	var all []*Device
 	for _, f := range files {
 		data, err := builtin.ReadFile(f)
 		if err != nil {
@@ -34,20 +40,27 @@ func init() {
 		if err != nil {
 			panic("built-in device profile: " + err.Error()) // caught by any test
 		}
-		if d.Name == "host" {
+		if d.Host {
+			if host != nil {
+				panic(fmt.Sprintf("devices %s and %s both say host: true", host.Name, d.Name))
+			}
+			host = d
 			fillHost(d)
 		}
-		for _, other := range devices {
-			for _, k := range d.keys() {
-				if other.matches(k) {
-					panic(fmt.Sprintf("device %s: name %q already names %s", d.Name, k, other.Name))
-				}
-			}
-		}
-		devices = append(devices, d)
+		all = append(all, d)
 	}
-	sort.Slice(devices, func(i, j int) bool { return devices[i].Name < devices[j].Name })
+	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+	for _, d := range all {
+		devices.MustAdd(d.Name, d, d.Aliases...)
+	}
+	if host == nil {
+		panic("no built-in device says host: true")
+	}
 }
+
+// Host is the built-in profile of the machine cryptocost runs on (the one
+// whose file says host: true).
+func Host() *Device { return host }
 
 // Parse decodes and validates a profile (YAML or JSON); errors name the
 // file, line and field.
@@ -74,17 +87,16 @@ func LoadFile(name string) (*Device, error) {
 }
 
 // All returns the built-in devices in name order.
-func All() []*Device { return append([]*Device(nil), devices...) }
+func All() []*Device { return devices.Values() }
 
 // Lookup finds a built-in device by name or alias, ignoring case and
 // punctuation ("TelosB", "tmote-sky", "Pi Zero 2 W").
 func Lookup(name string) (*Device, error) {
-	for _, d := range devices {
-		if d.matches(name) {
-			return d, nil
-		}
+	if d, ok := devices.Lookup(name); ok {
+		return d, nil
 	}
-	return nil, fmt.Errorf("unknown device %q: want one of %s (cryptocost devices lists them; --device-file FILE reads your own)", name, strings.Join(Names(), ", "))
+	msg := devices.Unknown(name).Error()
+	return nil, fmt.Errorf("%s (cryptocost devices lists them; --device-file FILE reads your own)", msg)
 }
 
 // Resolve is what --device NAME and --device-file FILE mean together: the
@@ -113,7 +125,7 @@ func Resolve(name, file string) (*Device, error) {
 // one it is a proxy for; nil when none does.
 func ForTarget(target string) *Device {
 	var proxy *Device
-	for _, d := range devices {
+	for _, d := range devices.Values() {
 		if d.Simulation != nil && strings.EqualFold(d.Simulation.Target, target) {
 			if !d.Simulation.Proxy {
 				return d
@@ -127,34 +139,17 @@ func ForTarget(target string) *Device {
 }
 
 // Names lists the built-in device names.
-func Names() []string {
-	var out []string
-	for _, d := range devices {
-		out = append(out, d.Name)
-	}
-	return out
-}
+func Names() []string { return devices.Names() }
 
 func (d *Device) keys() []string { return append([]string{d.Name}, d.Aliases...) }
 
 func (d *Device) matches(name string) bool {
 	for _, k := range d.keys() {
-		if fold(k) == fold(name) {
+		if registry.Fold(k) == registry.Fold(name) {
 			return true
 		}
 	}
 	return false
-}
-
-// fold drops case and punctuation: "Pi Zero 2 W" = "pi-zero-2w".
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // Source is the profile's file for citations: "device/devices/telosb.yaml".

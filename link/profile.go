@@ -29,9 +29,9 @@
 package link
 
 import (
+	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,14 +57,16 @@ type Profile struct {
 	MTU catalog.Quantity
 	// Aliases are other names --link accepts.
 	Aliases []string
-	// Technology is the radio technology the link's last hop is (a radio
-	// profile's technology: "ieee802154", "lte", "wifi"); "" for a wired
-	// link. The costing stage prices a trace on the device's radio of this
-	// technology (costing.RadioFor), or on Radio when no device is named.
-	Technology string
 	// Radio is the radio profile a trace over this link is priced on when
-	// no device chooses one.
+	// no device chooses one (the file's radio:); "" for a wired link.
 	Radio string
+	// Technology is Radio's technology ("ieee802154", "lte", "wifi"): the
+	// costing stage prices a trace on the device's radio of this
+	// technology (costing.RadioFor). "" for a wired link.
+	Technology string
+	// File is the profile's source file ("link/links/04-lte.yaml"); ""
+	// for a custom link.
+	File string
 }
 
 // Params are a profile's numbers in the units the emulator uses.
@@ -173,32 +175,12 @@ func (p Profile) Sources() []string {
 	return out
 }
 
-// profiles is the registry of built-in links, filled by profiles.go.
-var profiles []Profile
-
-// Profiles returns the built-in link profiles.
-func Profiles() []Profile { return slices.Clone(profiles) }
+// Profiles returns the built-in link profiles, in the order help lists
+// them.
+func Profiles() []Profile { return profiles().Values() }
 
 // Names returns the built-in profile names, for help and errors.
-func Names() []string {
-	var out []string
-	for _, p := range profiles {
-		out = append(out, p.Name)
-	}
-	return out
-}
-
-func normalize(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 'a' - 'A'
-		}
-		return -1
-	}, s)
-}
+func Names() []string { return profiles().Names() }
 
 // Lookup returns the built-in profile with this name or alias (case and
 // punctuation ignored: "wifi", "802.11g", "WiFi-802.11g"), or a custom link
@@ -207,19 +189,15 @@ func Lookup(spec string) (Profile, error) {
 	if strings.Contains(spec, "=") {
 		return ParseSpec(spec)
 	}
-	key := normalize(spec)
-	for _, p := range profiles {
-		if normalize(p.Name) == key {
-			return p, nil
-		}
-		for _, a := range p.Aliases {
-			if normalize(a) == key {
-				return p, nil
-			}
-		}
+	if p, ok := profiles().Lookup(spec); ok {
+		return p, nil
 	}
-	return Profile{}, fmt.Errorf("unknown link %q: want one of %s, or a custom link such as \"latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500\"",
-		spec, strings.Join(Names(), ", "))
+	u := profiles().Unknown(spec)
+	msg := fmt.Sprintf("unknown link %q: want one of %s, or a custom link such as \"latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500\"", spec, strings.Join(u.Want, ", "))
+	if len(u.Closest) > 0 {
+		msg += "; did you mean " + strings.Join(u.Closest, ", ") + "?"
+	}
+	return Profile{}, errors.New(msg)
 }
 
 // ParseSpec reads a custom link: comma-separated key=value pairs with keys

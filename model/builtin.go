@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -21,14 +22,16 @@ var builtinFS embed.FS
 
 var builtins struct {
 	once   sync.Once
-	models map[string]*Model
-	costs  map[string]*CostTable
+	models *registry.Registry[*Model]     // by name, in name order
+	costs  *registry.Registry[*CostTable] // by name, in name order
 	err    error
 }
 
 func loadBuiltins() {
 	b := &builtins
-	b.models, b.costs = map[string]*Model{}, map[string]*CostTable{}
+	b.models, b.costs = registry.New[*Model]("model"), registry.New[*CostTable]("cost table")
+	var models []*Model
+	var costs []*CostTable
 	files, err := catalog.Files(builtinFS, "models")
 	if err != nil {
 		b.err = err
@@ -41,7 +44,7 @@ func loadBuiltins() {
 			b.err = fmt.Errorf("built-in model: %w", err)
 			return
 		}
-		b.models[m.Name] = m
+		models = append(models, m)
 	}
 	files, err = catalog.Files(builtinFS, "costs")
 	if err != nil {
@@ -55,7 +58,19 @@ func loadBuiltins() {
 			b.err = fmt.Errorf("built-in cost table: %w", err)
 			return
 		}
-		b.costs[t.Name] = t
+		costs = append(costs, t)
+	}
+	sort.Slice(models, func(i, j int) bool { return models[i].Name < models[j].Name })
+	sort.Slice(costs, func(i, j int) bool { return costs[i].Name < costs[j].Name })
+	for _, m := range models {
+		if b.err = b.models.Add(m.Name, m); b.err != nil {
+			return
+		}
+	}
+	for _, t := range costs {
+		if b.err = b.costs.Add(t.Name, t); b.err != nil {
+			return
+		}
 	}
 }
 
@@ -69,12 +84,7 @@ func Builtins() ([]*Model, error) {
 	if err := builtinState(); err != nil {
 		return nil, err
 	}
-	var out []*Model
-	for _, m := range builtins.models {
-		out = append(out, m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return builtins.models.Values(), nil
 }
 
 // BuiltinCostTables returns the built-in cost tables, sorted by name.
@@ -82,12 +92,7 @@ func BuiltinCostTables() ([]*CostTable, error) {
 	if err := builtinState(); err != nil {
 		return nil, err
 	}
-	var out []*CostTable
-	for _, t := range builtins.costs {
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return builtins.costs.Values(), nil
 }
 
 // BuiltinSource returns the YAML text of a built-in model or cost table.
@@ -101,13 +106,8 @@ func Open(arg string) (*Model, error) {
 	if err := builtinState(); err != nil {
 		return nil, err
 	}
-	if m, ok := builtins.models[arg]; ok {
+	if m, ok := builtins.models.Lookup(arg); ok {
 		return m, nil
-	}
-	for name, m := range builtins.models {
-		if strings.EqualFold(name, arg) {
-			return m, nil
-		}
 	}
 	if looksLikeFile(arg) {
 		data, err := readFile(arg)
@@ -130,10 +130,8 @@ func OpenCosts(arg string) (*CostTable, error) {
 	if err := builtinState(); err != nil {
 		return nil, err
 	}
-	for name, t := range builtins.costs {
-		if strings.EqualFold(name, arg) {
-			return t, nil
-		}
+	if t, ok := builtins.costs.Lookup(arg); ok {
+		return t, nil
 	}
 	if looksLikeFile(arg) {
 		data, err := readFile(arg)
@@ -142,22 +140,11 @@ func OpenCosts(arg string) (*CostTable, error) {
 		}
 		return ParseCostTable(arg, data)
 	}
-	var names []string
-	for name := range builtins.costs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := builtins.costs.Names()
 	return nil, fmt.Errorf("no cost table %q: give a cost table file (.yaml or .json) or a built-in one (%s)", arg, strings.Join(names, ", "))
 }
 
-func builtinNames() []string {
-	var names []string
-	for name := range builtins.models {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
+func builtinNames() []string { return builtins.models.Names() }
 
 // maxFileBytes caps model and cost table files: they are written by hand,
 // and a larger one is a mistake (or hostile).
@@ -200,11 +187,7 @@ func OpenAny(arg string) (*Model, *CostTable, error) {
 		if t, err := OpenCosts(arg); err == nil {
 			return nil, t, nil
 		}
-		var costs []string
-		for name := range builtins.costs {
-			costs = append(costs, name)
-		}
-		sort.Strings(costs)
+		costs := builtins.costs.Names()
 		return nil, nil, fmt.Errorf("no model or cost table %q: built-in models are %s; cost tables %s; or give a file", arg,
 			strings.Join(builtinNames(), ", "), strings.Join(costs, ", "))
 	}

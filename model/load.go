@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/internal/registry"
 )
 
 // modelNameRE is what a model's name must look like: it becomes part of
@@ -523,36 +524,17 @@ func parseRange(s string) (lo, hi float64, err error) {
 	return lo, hi, nil
 }
 
-// closest returns the name nearest to s by edit distance, if near enough.
+// closest returns the name nearest to s (internal/registry's rule), if
+// near enough.
 func closest(s string, names []string) string {
-	best, bestD := "", max(2, len(s)/3)+1
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
+	cands := make([]registry.Candidate, len(names))
+	for i, n := range names {
+		cands[i] = registry.Candidate{Name: n}
 	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	if c := registry.Closest(s, cands, 1); len(c) > 0 {
+		return c[0]
 	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return ""
 }
 
 // finite reports whether v is a usable number.

@@ -3,10 +3,10 @@ package model
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 	"github.com/cryptocost/cryptocost/report/figure"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -109,21 +109,10 @@ func (cmp *Comparison) SavePlot(metric, file string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".cryptocost-plot-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", file, err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := cmp.Plot(tmp, metric, format); err != nil {
-		tmp.Close()
-		return fmt.Errorf("plotting %s: %w", file, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return atomicfile.Write(file, func(w io.Writer) error {
+		if err := cmp.Plot(w, metric, format); err != nil {
+			return fmt.Errorf("plotting: %w", err)
+		}
+		return nil
+	})
 }

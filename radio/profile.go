@@ -10,9 +10,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/cryptocost/cryptocost/catalog"
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/result"
 	"go.yaml.in/yaml/v3"
 )
@@ -221,9 +221,8 @@ func LoadFile(name string) (*Profile, error) {
 
 var (
 	loadOnce sync.Once
-	loaded   []*Profile
+	loaded   *registry.Registry[*Profile]
 	loadErr  error
-	byKey    map[string]*Profile
 )
 
 // builtins loads the embedded profiles once, after every technology has
@@ -235,6 +234,7 @@ func builtins() ([]*Profile, error) {
 			loadErr = err
 			return
 		}
+		var ps []*Profile
 		for _, f := range files {
 			data, err := builtinFS.ReadFile(f)
 			if err != nil {
@@ -246,34 +246,37 @@ func builtins() ([]*Profile, error) {
 				loadErr = err
 				return
 			}
-			loaded = append(loaded, p)
+			ps = append(ps, p)
 		}
-		if byKey, loadErr = index(loaded); loadErr != nil {
-			return
-		}
-		slices.SortFunc(loaded, func(a, b *Profile) int {
+		slices.SortFunc(ps, func(a, b *Profile) int {
 			if c := strings.Compare(a.Technology, b.Technology); c != 0 {
 				return c
 			}
 			return strings.Compare(a.Name, b.Name)
 		})
+		loaded, loadErr = index(ps)
 	})
-	return loaded, loadErr
+	if loadErr != nil {
+		return nil, loadErr
+	}
+	return loaded.Values(), nil
 }
 
-// index maps every name and alias (normalised) to its profile; two
-// profiles claiming one name are an error.
-func index(ps []*Profile) (map[string]*Profile, error) {
-	keys := map[string]*Profile{}
+// index registers every profile under its name and aliases; two
+// profiles claiming one name are an error naming both files.
+func index(ps []*Profile) (*registry.Registry[*Profile], error) {
+	r := registry.New[*Profile]("radio")
 	for _, p := range ps {
-		for _, k := range append([]string{p.Name}, p.Aliases...) {
-			if other, dup := keys[normalize(k)]; dup && other != p {
-				return nil, fmt.Errorf("radio profiles %s and %s both claim the name %q", other.File, p.File, k)
+		if err := r.Add(p.Name, p, p.Aliases...); err != nil {
+			for _, k := range append([]string{p.Name}, p.Aliases...) {
+				if other, ok := r.Lookup(k); ok {
+					return nil, fmt.Errorf("radio profiles %s and %s both claim the name %q", other.File, p.File, k)
+				}
 			}
-			keys[normalize(k)] = p
+			return nil, err
 		}
 	}
-	return keys, nil
+	return r, nil
 }
 
 // All returns the built-in profiles, by technology then name. A broken
@@ -292,47 +295,10 @@ func Lookup(name string) (*Profile, error) {
 	if _, err := builtins(); err != nil {
 		return nil, err
 	}
-	if p, ok := byKey[normalize(name)]; ok {
+	if p, ok := loaded.Lookup(name); ok {
 		return p, nil
 	}
-	var names []string
-	for _, p := range loaded {
-		names = append(names, p.Name)
-	}
-	msg := fmt.Sprintf("unknown radio %q: want one of %s", name, strings.Join(names, ", "))
-	if close := closest(name, byKey); close != "" {
-		msg += "; did you mean " + close + "?"
-	}
-	return nil, fmt.Errorf("%s (`cryptocost radio list` describes them; --radio-file reads your own)", msg)
-}
-
-// normalize folds case and drops punctuation, so "802.15.4", "IEEE802154"
-// and "ieee-802.15.4" compare by letters and digits.
-func normalize(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// closest returns the profile name whose key shares the longest prefix
-// with name, if any shares at least two characters.
-func closest(name string, keys map[string]*Profile) string {
-	n := normalize(name)
-	best, bestLen := "", 1
-	for k, p := range keys {
-		l := 0
-		for l < len(k) && l < len(n) && k[l] == n[l] {
-			l++
-		}
-		if l > bestLen || (l == bestLen && best != "" && p.Name < best) {
-			best, bestLen = p.Name, l
-		}
-	}
-	return best
+	return nil, fmt.Errorf("%s (`cryptocost radio list` describes them; --radio-file reads your own)", loaded.Unknown(name))
 }
 
 // quantities lists every non-zero catalog.Quantity in v (a params struct),

@@ -19,6 +19,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -27,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
@@ -132,21 +134,62 @@ type Builder struct {
 	Build   func(in *Input) ([]*Chart, error)
 }
 
-// builders is the registry, in report order: primitives, then protocols,
-// then models. Adding a chart is writing a Builder and listing it here.
-var builders = []Builder{
-	throughputBuilder, signatureBuilder, keygenBuilder, providerBuilder,
-	mcuBuilder, handshakeBuilder, energyBuilder, transferBuilder,
-	sweepBuilder, batteryBuilder,
-}
+// builders is the registry (internal/registry), in report order:
+// primitives, then protocols, then models. Adding a chart is writing a
+// Builder and listing it here.
+var builders = func() *registry.Registry[Builder] {
+	r := registry.New[Builder]("chart builder")
+	for _, b := range []Builder{
+		throughputBuilder, signatureBuilder, keygenBuilder, providerBuilder,
+		mcuBuilder, handshakeBuilder, energyBuilder, transferBuilder,
+		sweepBuilder, batteryBuilder,
+	} {
+		r.MustAdd(b.Name, b)
+	}
+	return r
+}()
 
 // Builders returns the chart builders in report order.
-func Builders() []Builder { return slices.Clone(builders) }
+func Builders() []Builder { return builders.Values() }
+
+// Pick is what `cryptocost plot --chart NAME` draws from charts: the chart
+// with ID name, else every chart of the builder so named (case and
+// punctuation ignored). None is an error listing the IDs there are and the
+// closest.
+func Pick(charts []*Chart, name string) ([]*Chart, error) {
+	ids := registry.New[*Chart]("chart")
+	for _, c := range charts {
+		ids.Add(c.ID, c) // IDs are unique within one BuildAll
+	}
+	if c, ok := ids.Lookup(name); ok {
+		return []*Chart{c}, nil
+	}
+	var picked []*Chart
+	if b, ok := builders.Lookup(name); ok {
+		for _, c := range charts {
+			if c.Builder == b.Name {
+				picked = append(picked, c)
+			}
+		}
+	}
+	if len(picked) > 0 {
+		return picked, nil
+	}
+	if ids.Len() == 0 {
+		return nil, fmt.Errorf("no chart %q: these runs hold data for no chart", name)
+	}
+	u := ids.Unknown(name)
+	msg := fmt.Sprintf("no chart %q for these runs: want one of %s", name, strings.Join(u.Want, ", "))
+	if len(u.Closest) > 0 {
+		msg += "; did you mean " + strings.Join(u.Closest, ", ") + "?"
+	}
+	return nil, errors.New(msg)
+}
 
 // BuildAll runs every builder; absent lists the builders that found no
 // data.
 func BuildAll(in *Input) (charts []*Chart, absent []Builder, err error) {
-	for _, b := range builders {
+	for _, b := range builders.Values() {
 		cs, err := b.Build(in)
 		if err != nil {
 			return nil, nil, fmt.Errorf("chart %s: %w", b.Name, err)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/report/figure"
 	"github.com/cryptocost/cryptocost/result"
 	"gonum.org/v1/plot"
@@ -203,8 +204,8 @@ func batteryCharts(in *Input) ([]*Chart, error) {
 			continue
 		}
 		s := it.r.Subject
-		device := cmp.Or(s.Params["device"], it.env.Device, "host")
-		dots = append(dots, dot{in.series(it, workloadName(s, device)), device, m.Summary.Median * f, it, m})
+		dev := cmp.Or(s.Params["device"], it.env.Device, device.Host().Name) // no device: this machine
+		dots = append(dots, dot{in.series(it, workloadName(s, dev)), dev, m.Summary.Median * f, it, m})
 		src.add(in, it, m)
 	}
 	if len(dots) == 0 {

@@ -1,10 +1,9 @@
 package result
 
 import (
-	"fmt"
 	"io"
-	"slices"
-	"strings"
+
+	"github.com/cryptocost/cryptocost/internal/registry"
 )
 
 // Format writes runs in one output format.
@@ -16,28 +15,17 @@ type Format interface {
 	Write(w io.Writer, runs ...*Run) error
 }
 
-var formats []Format
+// formats is the registry of output formats, in registration order (the
+// order help lists them).
+var formats = registry.New[Format]("format")
 
-func registerFormat(f Format) { formats = append(formats, f) }
+func registerFormat(f Format) { formats.MustAdd(f.Name(), f) }
 
 // Formats returns every output format, in registration order.
-func Formats() []Format { return slices.Clone(formats) }
+func Formats() []Format { return formats.Values() }
 
 // FormatNames returns the names of the formats, for help and errors.
-func FormatNames() []string {
-	var names []string
-	for _, f := range formats {
-		names = append(names, f.Name())
-	}
-	return names
-}
+func FormatNames() []string { return formats.Names() }
 
 // FormatByName returns the named format.
-func FormatByName(name string) (Format, error) {
-	for _, f := range formats {
-		if strings.EqualFold(f.Name(), name) {
-			return f, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(FormatNames(), ", "))
-}
+func FormatByName(name string) (Format, error) { return formats.Get(name) }

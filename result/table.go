@@ -167,8 +167,13 @@ func statusLine(run *Run) string {
 
 // warningKind is a warning's general part, before its last ": ", so a
 // table gets one footnote per kind of warning, not per value (the values
-// are in the row, and in full in JSON).
+// are in the row, and in full in JSON). A "not priced" warning is a
+// reason, not a value after a kind: its footnote is all of it, or the
+// rungs it lists and what would price it would be cut off.
 func warningKind(w string) string {
+	if strings.HasPrefix(w, "not priced") || strings.HasPrefix(w, "radio not priced") {
+		return w
+	}
 	if i := strings.LastIndex(w, ": "); i > 0 {
 		return w[:i]
 	}

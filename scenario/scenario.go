@@ -13,12 +13,9 @@ package scenario
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"slices"
-	"sort"
-	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/pflag"
@@ -96,35 +93,32 @@ type Priced interface {
 	Pricing() Pricing
 }
 
-var registry []Scenario
+// scenarios is the registry (internal/registry), filled by the
+// scenario packages' init functions.
+var scenarios = registry.New[Scenario]("scenario")
 
 // Register adds a scenario; it panics on a duplicate name (a programming
 // error any test finds).
-func Register(s Scenario) {
-	for _, r := range registry {
-		if r.Name() == s.Name() {
-			panic("scenario: duplicate " + s.Name())
-		}
-	}
-	registry = append(registry, s)
-	sort.Slice(registry, func(i, j int) bool { return registry[i].Name() < registry[j].Name() })
-}
+func Register(s Scenario) { scenarios.MustAdd(s.Name(), s) }
 
 // All returns the registered scenarios by name.
-func All() []Scenario { return slices.Clone(registry) }
+func All() []Scenario {
+	var out []Scenario
+	for _, name := range scenarios.Sorted() {
+		s, _ := scenarios.Lookup(name)
+		out = append(out, s)
+	}
+	return out
+}
 
-// Lookup returns the scenario named name.
+// Lookup returns the scenario named name (case and punctuation ignored).
 func Lookup(name string) (Scenario, error) {
-	for _, s := range registry {
-		if strings.EqualFold(s.Name(), name) {
-			return s, nil
-		}
+	if s, ok := scenarios.Lookup(name); ok {
+		return s, nil
 	}
-	var names []string
-	for _, s := range registry {
-		names = append(names, s.Name())
-	}
-	return nil, fmt.Errorf("unknown scenario %q: want one of %s", name, strings.Join(names, ", "))
+	u := scenarios.Unknown(name)
+	u.Want = scenarios.Sorted()
+	return nil, u
 }
 
 // Configure parses args as the scenario's own flags and validates them: a

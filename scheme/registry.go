@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	names "github.com/cryptocost/cryptocost/internal/registry" // the registry var is this package's table
 )
 
 // The registry is filled by init functions in this package (one file per
@@ -165,108 +167,19 @@ func unknownNameError(name string) error {
 	return &UnknownNameError{Name: name, Closest: Closest(name, 3)}
 }
 
-// Closest returns up to n registered names nearest to name by edit distance
-// over their normalised forms, nearest first.
+// Closest returns up to n registered names nearest to name (by
+// internal/registry's rule: edit distance over folded names and aliases,
+// containment counting as near), nearest first.
 func Closest(name string, n int) []string {
 	loadProviders()
-	k := normalize(name)
-	type cand struct {
-		name string
-		d    int
-	}
-	seen := map[string]bool{}
-	var cands []cand
+	cands := make([]names.Candidate, 0, len(registry))
 	for _, s := range registry {
 		info := s.Info()
-		if seen[info.Name] {
-			continue
-		}
-		seen[info.Name] = true
-		d := editDistance(k, normalize(info.Name))
-		for _, a := range info.Aliases {
-			d = min(d, editDistance(k, normalize(a)))
-		}
-		// A name that contains the query, or is contained in it, is close
-		// whatever its length ("aes" -> AES-128).
-		nn := normalize(info.Name)
-		if len(k) >= 3 && (strings.Contains(nn, k) || strings.Contains(k, nn)) {
-			d = min(d, 1)
-		}
-		cands = append(cands, cand{info.Name, d})
+		cands = append(cands, names.Candidate{Name: info.Name, Aliases: info.Aliases})
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int {
-		if a.d != b.d {
-			return a.d - b.d
-		}
-		return naturalCompare(a.name, b.name)
-	})
-	limit := max(2, len(k)/2)
-	var out []string
-	for _, c := range cands {
-		if len(out) == n || c.d > limit {
-			break
-		}
-		out = append(out, c.name)
-	}
-	return out
+	return names.Closest(name, cands, n)
 }
 
-// editDistance is the optimal-string-alignment distance between a and b:
-// Levenshtein plus adjacent transpositions, the commonest typo ("sha265").
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
-}
-
-// naturalCompare orders names with embedded numbers numerically, so RSA-1024
-// sorts before RSA-2048 and AES-128 before AES-256, but RSA-512 before
-// RSA-1024 too.
-func naturalCompare(a, b string) int {
-	for a != "" && b != "" {
-		ad, bd := digitPrefix(a), digitPrefix(b)
-		if ad != "" && bd != "" {
-			ta, tb := strings.TrimLeft(ad, "0"), strings.TrimLeft(bd, "0")
-			if len(ta) != len(tb) {
-				return len(ta) - len(tb)
-			}
-			if c := strings.Compare(ta, tb); c != 0 {
-				return c
-			}
-			a, b = a[len(ad):], b[len(bd):]
-			continue
-		}
-		ca, cb := unicode.ToLower(rune(a[0])), unicode.ToLower(rune(b[0]))
-		if ca != cb {
-			return int(ca) - int(cb)
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) - len(b)
-}
-
-func digitPrefix(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
-}
+// naturalCompare orders names with embedded numbers numerically, so
+// RSA-512 sorts before RSA-1024 and AES-128 before AES-256.
+func naturalCompare(a, b string) int { return names.NaturalCompare(a, b) }

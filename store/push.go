@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 	"github.com/cryptocost/cryptocost/result"
 )
 
@@ -144,23 +145,7 @@ func Keep(run *result.Run) (string, error) {
 	// An ID has no spaces or colons (document checks) but may have a
 	// slash: never a path.
 	path := filepath.Join(dir, strings.NewReplacer("/", "_", `\`, "_").Replace(run.ID)+".json")
-	tmp, err := os.CreateTemp(dir, ".cryptocost-unsaved-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return "", err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return "", err
-	}
-	if err := tmp.Close(); err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
 		return "", err
 	}
 	return path, nil

@@ -1,9 +1,8 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/cryptocost/cryptocost/bench"
@@ -17,117 +16,37 @@ func init() { commands = append(commands, newBenchCmd) }
 
 func newBenchCmd() *cobra.Command {
 	var (
-		opts    bench.Options
-		cfg     bench.RunConfig
-		sizes   []string
-		docs    []string
-		quiet   bool
-		outputs outputFlags
-		saves   saveFlags
-		ef      energyFlags
+		opts  bench.Options
+		cfg   bench.RunConfig
+		sizes []string
+		docs  []string
+		r     runner
+		ef    energyFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure what cryptographic primitives cost on this machine",
-		Long: `Measure time, throughput, cycles and memory per algorithm, operation and
-input size on the machine cryptocost runs on.
-
-Every scheme passes its known-answer tests first (a failure stops that scheme
-with an error and a non-zero exit status, never a number). Only the operation is
-timed: keys, key schedules and buffers are prepared outside the timed region,
-and key setup is an operation of its own. Batches are calibrated so timer
-resolution and call overhead stay below 1% of each sample; after a warm-up the
-engine samples until the 95% confidence interval of the median is within
-±2% (--ci: the interval's larger half-width relative to the median) or the
-point's budget is spent, and says which happened. Points are measured in
-interleaved rounds, so each point's samples come from several moments of the
-run and one slow phase of a shared machine cannot capture them all. A default
-run shares one minute (--time-budget) among its points; the budget is a
-wall-clock bound on the whole run, whatever the load: points still short of
-±2% when it ends stop as "budget", and points it never reached are listed as
-not measured.
-
-Each sample is timed on the wall clock and on the thread's CPU clock.
---clock cpu makes thread CPU time the statistic (medians, intervals and the
-stop rule; rate and throughput per CPU second): on a busy machine a thread
-that waits for a core accrues wall time but not CPU time, so CPU-bound
-primitives measure steadily. It is the wrong cost for anything that waits
-(I/O, a network, a simulator), whose waiting it does not count. The table's
-header and the run's JSON (environment.load) say when the machine was busy
-— load average, CPU pressure, the samples' CPU/wall ratio, the reference
-probe's drift — which results that affected, and what would help.
-
-Default sizes: 1k, 10k, 400k bytes for bulk operations (the seed002 study's),
-32-byte documents for signatures (--doc-sizes; hashed as part of signing). Legacy schemes
-(DES, RC4, MD5, RSA-1024...) need --legacy unless named with --algo; slow
-operations (RSA-7680/15360, large key generation) need --slow.
-
---method seed002 reproduces the Java ME study's protocol: K distinct
-keys/inputs × R repetitions per point (--keys, --reps; default 10 × 10),
-reported per operation and as the study's total.
-
-Ctrl-C writes what was measured so far and exits with status 130.`,
-		Example: `  cryptocost bench --quick
-  cryptocost bench --family aead --sizes 16,64,256,1k,8k,16k
-  cryptocost bench --algo 'ECDSA-P256*,Ed25519' --op sign,verify
-  cryptocost bench --family hash --format gobench > a.txt   # then: benchstat a.txt b.txt
-  cryptocost bench --method seed002 --algo RSA-1024-PKCS1v15-SHA256 --legacy
-  cryptocost bench --security 128 --time-budget 30s -o results.json
-  cryptocost bench --clock cpu --family sign   # on a busy machine: thread CPU time
-  cryptocost bench --family sign --device telosb   # energy per operation on a TelosB`,
-		Args: cobra.NoArgs,
+		Use:     "bench",
+		Short:   "Measure what cryptographic primitives cost on this machine",
+		Long:    helpLong("bench"),
+		Example: helpExamples("bench"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if opts.Sizes, err = parseSizes(sizes); err != nil {
-				return err
-			}
-			if opts.DocSizes, err = parseSizes(docs); err != nil {
-				return err
-			}
-			if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
-				return err
-			}
-			if err := cfg.Validate(); err != nil {
-				return err
-			}
-			cfg.Quick = opts.Quick
-			if err := ef.check(); err != nil {
-				return err
-			}
-			plan, err := bench.NewPlan(opts)
-			if err != nil {
-				return err
-			}
-			bar := progress.New("bench", quiet)
-			run := bench.Run(cmd.Context(), plan, cfg, bar)
-			run.Tool = tool()
-			run.Command = os.Args
-			// Pricing runs after measuring; if it fails, the measurements
-			// are still written and saved before the error is returned.
-			priceErr := ef.apply(run)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, quiet) // interrupted and failed runs too
-			if priceErr != nil {
-				return fmt.Errorf("energy: %w", priceErr)
-			}
-			if !quiet && len(plan.Skipped) > 0 && outputs.out == "" && format.Name() == "table" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", countSkipped(plan))
-			}
-			switch run.Status {
-			case result.Interrupted:
-				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
-			case result.Failed:
-				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
-			}
-			return nil
+			var plan *bench.Plan
+			return r.execute(cmd, job{
+				check: func() (err error) {
+					plan, err = benchPlan(&opts, &cfg, sizes, docs)
+					return err
+				},
+				energy: &ef,
+				run: func(ctx context.Context) (*result.Run, error) {
+					return bench.Run(ctx, plan, cfg, progress.New("bench", r.quiet)), nil
+				},
+				after: func(cmd *cobra.Command, _ *result.Run) error {
+					if !r.quiet && len(plan.Skipped) > 0 && r.outputs.out == "" {
+						fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", len(plan.Skipped))
+					}
+					return nil
+				},
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -150,14 +69,30 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.StringVar(&cfg.Statistic, "clock", "wall", "the statistic: wall (wall time) or cpu (thread CPU time: steady on a busy machine, for CPU-bound work only)")
 	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
 	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
-	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar or notes on stderr")
-	outputs.register(cmd)
-	saves.register(cmd)
+	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress bar or notes on stderr")
+	r.register(cmd)
 	ef.register(cmd)
 	return cmd
 }
 
-func countSkipped(p *bench.Plan) int { return len(p.Skipped) }
+// benchPlan checks bench's flags and plans the run, before any work.
+func benchPlan(opts *bench.Options, cfg *bench.RunConfig, sizes, docs []string) (*bench.Plan, error) {
+	var err error
+	if opts.Sizes, err = parseSizes(sizes); err != nil {
+		return nil, err
+	}
+	if opts.DocSizes, err = parseSizes(docs); err != nil {
+		return nil, err
+	}
+	if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg.Quick = opts.Quick
+	return bench.NewPlan(*opts)
+}
 
 func parseSizes(list []string) ([]int, error) {
 	var out []int

@@ -17,22 +17,11 @@ func newCalibrateCmd() *cobra.Command {
 		from string
 	)
 	cmd := &cobra.Command{
-		Use:   "calibrate --device NAME --from RESULTS.json",
-		Short: "Store times measured by cryptocost running on a device",
-		Long: `Store the times per operation of a cryptocost run made on a device (for
-example "cryptocost bench --quick -o pi.json" run on a Raspberry Pi), so that
-energy figures for that device use its own times instead of estimates.
-
-The run must come from a machine that can be the device (its GOARCH runs
-there); a run made under emulation (qemu-user) is stored with a warning, since
-its times describe the emulator. Calibrations of the same device merge, a
-newer time replacing an older one for the same subject. Estimates for
-operations the device has not measured are then scaled by the median ratio
-of its times to this machine's over the operations both measured.`,
-		Example: `  # on the Pi:  cryptocost bench --quick --format json -o pi.json
-  cryptocost calibrate --device pi-zero-2w --from pi.json
-  cryptocost energy cost --device pi-zero-2w --from host.json`,
-		Args: cobra.NoArgs,
+		Use:     "calibrate --device NAME --from RESULTS.json",
+		Short:   "Store times measured by cryptocost running on a device",
+		Long:    helpLong("calibrate"),
+		Example: helpExamples("calibrate"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if from == "" {
 				return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")

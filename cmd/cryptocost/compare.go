@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -27,41 +26,10 @@ func newCompareCmd() *cobra.Command {
 		threshold      string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
-		Short: "Compare runs subject by subject, like benchstat",
-		Long: `Compare runs subject by subject (subjects match by name, which is stable across
-runs, machines, devices and versions). For each metric: the median with its 95%
-confidence interval in each run and, for each run after the first, its change
-from the first — the relative difference of the medians, a distribution-free
-95% confidence interval of that change (Hodges–Lehmann/Moses, the interval that
-goes with the Mann–Whitney test) and the Mann–Whitney U test's p-value. "~"
-means the difference is not significant at --alpha. Exact values (byte counts,
-allocations, modelled figures) are compared exactly; non-measured values keep
-their label in a footnote.
-
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.
-RUN:PATTERN keeps only subjects matching the glob (* matches anything), so one
-run can be compared with itself: with --ignore-provider, providers side by side.
---by-provider RUN does that for every provider in one run: the Go implementation
-of each algorithm first, then one column per other provider (C libraries from
-bench --provider go,openssl,...), each change its ratio to Go with a CI.
-
-Runs made by different software — another cryptocost, Go, module, C library
-or tool version (avr-gcc, simavr, an OpenSSL peer) — are compared with a
-warning naming what differs.
-
-For CI: --fail-on-regression exits with status 3 when a metric is
-significantly worse than in the first run (a time up, a throughput down; the
-Mann–Whitney test at --alpha, or an exact difference) by more than
---threshold, after writing the comparison. Limit it to the metrics that matter
-with --metric time.`,
-		Example: `  cryptocost compare 20261201T1000 latest
-  cryptocost compare laptop.json board.json --metric time
-  cryptocost compare latest:'*@go/*' latest:'*@circl/*' --ignore-provider
-  cryptocost compare --by-provider latest
-  cryptocost compare A B --format csv -o delta.csv
-  cryptocost compare A B --format gobench > ab.txt   # benchstat -col cryptocost-run ab.txt
-  cryptocost compare main.json pr.json --metric time --fail-on-regression --threshold 5%   # in CI`,
+		Use:     "compare RUN_A RUN_B [RUN...] | compare --by-provider RUN",
+		Short:   "Compare runs subject by subject, like benchstat",
+		Long:    helpLong("compare"),
+		Example: helpExamples("compare"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if byProvider {
 				return cobra.ExactArgs(1)(cmd, args)
@@ -69,73 +37,7 @@ with --metric time.`,
 			return cobra.MinimumNArgs(2)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := format
-			if !cmd.Flags().Changed("format") && out != "" {
-				switch strings.ToLower(filepath.Ext(out)) {
-				case ".json":
-					name = "json"
-				case ".csv":
-					name = "csv"
-				}
-			}
-			f, err := compare.FormatByName(name)
-			if err != nil {
-				return err
-			}
-			if alpha <= 0 || alpha >= 1 {
-				return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
-			}
-			limit, err := parsePercent(threshold)
-			if err != nil {
-				return fmt.Errorf("--threshold %q: %v", threshold, err)
-			}
-			if cmd.Flags().Changed("threshold") && !failOnRegr {
-				return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args, true)
-			if err != nil {
-				return err
-			}
-			inputs := make([]compare.Input, len(loaded))
-			for i, l := range loaded {
-				inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
-			}
-			if byProvider {
-				if inputs, err = compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline); err != nil {
-					return err
-				}
-				ignoreProvider = true
-			}
-			c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider})
-			if err != nil {
-				return err
-			}
-			if out == "" {
-				err = f.Write(cmd.OutOrStdout(), c)
-			} else {
-				err = writeFileAtomic(out, func(w io.Writer) error { return f.Write(w, c) })
-			}
-			if err != nil {
-				return err
-			}
-			if out != "" || f.Name() != "table" {
-				// The table prints them; other outputs may not be read by eye.
-				for _, w := range c.Warnings {
-					fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
-				}
-			}
-			if !failOnRegr {
-				return nil
-			}
-			regs := c.Regressions(limit)
-			if len(regs) == 0 {
-				return nil
-			}
-			var lines []string
-			for _, r := range regs {
-				lines = append(lines, r.String())
-			}
-			return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
+			return compareRuns(cmd, args, &db, format, out, metrics, alpha, ignoreProvider, byProvider, failOnRegr, threshold)
 		},
 	}
 	fl := cmd.Flags()
@@ -159,4 +61,67 @@ func parsePercent(s string) (float64, error) {
 		return 0, fmt.Errorf("want a percentage of 0 or more, such as 5%%")
 	}
 	return v / 100, nil
+}
+
+// compareRuns is compare: the runs (or one run's providers) subject by subject, with --fail-on-regression's exit status.
+func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out string, metrics []string, alpha float64, ignoreProvider, byProvider, failOnRegr bool, threshold string) error {
+	f, err := compare.FormatByName((&outputFlags{format: format, out: out}).name(cmd))
+	if err != nil {
+		return err
+	}
+	if alpha <= 0 || alpha >= 1 {
+		return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
+	}
+	limit, err := parsePercent(threshold)
+	if err != nil {
+		return fmt.Errorf("--threshold %q: %v", threshold, err)
+	}
+	if cmd.Flags().Changed("threshold") && !failOnRegr {
+		return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
+	}
+	loaded, err := loadRuns(cmd.Context(), db, args, true)
+	if err != nil {
+		return err
+	}
+	inputs := make([]compare.Input, len(loaded))
+	for i, l := range loaded {
+		inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
+	}
+	if byProvider {
+		if inputs, err = compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline); err != nil {
+			return err
+		}
+		ignoreProvider = true
+	}
+	c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider})
+	if err != nil {
+		return err
+	}
+	if err := writeOut(cmd, out, func(w io.Writer) error { return f.Write(w, c) }); err != nil {
+		return err
+	}
+	if out != "" || f.Name() != "table" {
+		// The table prints them; other outputs may not be read by eye.
+		for _, w := range c.Warnings {
+			fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
+		}
+	}
+	if !failOnRegr {
+		return nil
+	}
+	return regressions(c, limit, threshold, alpha)
+}
+
+// regressions is --fail-on-regression's exit status: 3 when a change for
+// the worse is significant and beyond the threshold, each one listed.
+func regressions(c *compare.Comparison, limit float64, threshold string, alpha float64) error {
+	regs := c.Regressions(limit)
+	if len(regs) == 0 {
+		return nil
+	}
+	var lines []string
+	for _, r := range regs {
+		lines = append(lines, r.String())
+	}
+	return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cryptocost/cryptocost/radio"
 	"github.com/cryptocost/cryptocost/scheme"
 	"github.com/cryptocost/cryptocost/store"
+	"github.com/cryptocost/cryptocost/tlslab"
 	"github.com/spf13/cobra"
 )
 
@@ -171,16 +172,6 @@ func kernelNames() []string {
 	return out
 }
 
-// linkNames is what --link names on a command: an emulated network link
-// (tls, scenario) or a radio profile (probe, radio simulate).
-func linkNames(cmd *cobra.Command) func() []string {
-	switch cmd.CommandPath() {
-	case "cryptocost probe", "cryptocost radio simulate":
-		return radioNames
-	}
-	return link.Names
-}
-
 // meterNames: energy measure's --meter is a live meter, energy trace's a
 // trace export layout.
 func meterNames(cmd *cobra.Command) func() []string {
@@ -198,10 +189,10 @@ func registerCompletions(c *cobra.Command) {
 		"algo":   func(*cobra.Command) func() []string { return schemeNames },
 		"device": func(*cobra.Command) func() []string { return deviceNames },
 		"radio":  func(*cobra.Command) func() []string { return radioNames },
-		"link":   linkNames,
+		"link":   func(*cobra.Command) func() []string { return link.Names },
 		"costs":  func(*cobra.Command) func() []string { return costTableNames },
 		"kernel": func(*cobra.Command) func() []string { return kernelNames },
-		"preset": func(*cobra.Command) func() []string { return presetNames },
+		"preset": func(*cobra.Command) func() []string { return tlslab.PresetNames },
 		"meter":  meterNames,
 	}
 	args := map[string]completer{

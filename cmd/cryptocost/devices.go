@@ -17,19 +17,11 @@ func init() { commands = append(commands, newDevicesCmd) }
 func newDevicesCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "devices",
-		Short: "List device power profiles (CPU, supply, currents, battery, radios)",
-		Long: `List the device profiles energy figures are priced on: CPU, supply voltage,
-current per state, battery, radios, and per-operation costs measured on the
-device by the literature. Every number has a source; unknown numbers are shown
-as "?" and never invented; unverified ones carry "*".
-
-  cryptocost devices show telosb          every number with its source
-  cryptocost devices show --device-file my-board.yaml   check your own profile`,
-		Example: `  cryptocost devices
-  cryptocost devices show telosb
-  cryptocost devices --format json`,
-		Args: cobra.NoArgs,
+		Use:     "devices",
+		Short:   "List device power profiles (CPU, supply, currents, battery, radios)",
+		Long:    helpLong("devices"),
+		Example: helpExamples("devices"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {
 			case "table":
@@ -51,11 +43,10 @@ func newDevicesShowCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Show one device profile with the source of every number",
-		Example: `  cryptocost devices show telosb
-  cryptocost devices show --device-file my-board.yaml --format json`,
-		Args: cobra.MaximumNArgs(1),
+		Use:     "show NAME",
+		Short:   "Show one device profile with the source of every number",
+		Example: helpExamples("devices-show"),
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				dev.name = args[0]
@@ -127,6 +118,15 @@ type energyFlags struct {
 	defaulted bool
 
 	device *device.Device
+	// pricedOn is the radio the traffic alone was priced on (no device).
+	pricedOn string
+}
+
+// note says on stderr what pricing without a device did.
+func (f *energyFlags) note(cmd *cobra.Command, quiet bool) {
+	if f.pricedOn != "" && !quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "priced the traffic alone on radio %s (energy/radio; --device prices the rest)\n", f.pricedOn)
+	}
 }
 
 // registerScenario adds the flags a scenario command prices with, leaving
@@ -184,6 +184,10 @@ func (f *energyFlags) check() error {
 		if f.onDevice || f.noEstimates {
 			return fmt.Errorf("--on-device and --no-estimates need --device NAME or --device-file FILE")
 		}
+		if f.trafficOnly() {
+			_, err := costing.RadioFor(nil, f.link, f.radio)
+			return err
+		}
 		return nil
 	}
 	d, err := f.dev.resolve()
@@ -210,8 +214,24 @@ func (f *energyFlags) check() error {
 	return nil
 }
 
-// apply adds energy figures to run's results (nothing without a device).
+// trafficOnly: no device, but a radio to price the traffic on (--radio,
+// or a --link of a radio technology, priced on the link's radio).
+func (f *energyFlags) trafficOnly() bool {
+	return !f.enabled() && (f.radio != "" || f.link != nil && f.link.Technology != "")
+}
+
+// apply adds energy figures to run's results: on the device, or without
+// one the traffic alone on the radio (trafficOnly; pricedOn says which),
+// or nothing.
 func (f *energyFlags) apply(run *result.Run) error {
+	if f.trafficOnly() {
+		rp, err := costing.RadioFor(nil, f.link, f.radio)
+		if err != nil {
+			return err
+		}
+		f.pricedOn = rp.Name
+		return costing.PriceTraffic(run, f.link, f.radio)
+	}
 	if !f.enabled() {
 		return nil
 	}

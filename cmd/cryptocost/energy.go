@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -24,23 +25,10 @@ func init() { commands = append(commands, newEnergyCmd) }
 
 func newEnergyCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "energy",
-		Short: "Joules, milliamps and battery life: price runs on devices, read meters and traces",
-		Long: `Energy from measured seconds, meters and traces; every figure labelled with
-how it was obtained (measured, imported, modelled, estimated).
-
-  cost       price a run's results on a device (E = V·I·t, gross and net of idle)
-  battery    duty-cycle battery life: one operation every T on a device
-  trace      integrate an external meter's CSV trace (Monsoon, Otii, INA219 style)
-  attribute  energy per phase of a trace, between markers, net of idle
-  meters     which live meters (RAPL, battery gauge) work here, and why not
-  measure    read a live meter over a duration or while a command runs
-
-The model and its sources: docs/energy.md.`,
-		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
-  cryptocost energy cost --device pi-zero-2w --from run.json
-  cryptocost energy trace --trace ppk2.csv --volts 3.0
-  cryptocost energy meters`,
+		Use:     "energy",
+		Short:   "Joules, milliamps and battery life: price runs on devices, read meters and traces",
+		Long:    helpLong("energy"),
+		Example: helpExamples("energy"),
 	}
 	cmd.AddCommand(newEnergyCostCmd(), newEnergyBatteryCmd(), newEnergyTraceCmd(), newEnergyAttributeCmd(),
 		newEnergyMetersCmd(), newEnergyMeasureCmd())
@@ -54,21 +42,11 @@ func newEnergyCostCmd() *cobra.Command {
 		outputs outputFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "cost --device NAME --from RESULTS.json",
-		Short: "Add energy figures for a device to a run's results",
-		Long: `Price every result of a run that has a time per operation on a device:
-energy per operation gross and net of the device's idle (or sleep) current in
-µJ, per byte for bulk operations, the current and power while it runs.
-
-A run measured on this machine does not give the device's time: the device's
-own time comes from a calibration (cryptocost calibrate), a literature figure
-in its profile, or an estimate scaled from this machine's time with the scale
-and its derivation (labelled estimated; --no-estimates refuses them). Give
---on-device when the run was made on the device itself.`,
-		Example: `  cryptocost bench --family sign --quick -o run.json
-  cryptocost energy cost --device telosb --from run.json
-  cryptocost energy cost --device pi-zero-2w --from run.json --no-estimates --format json`,
-		Args: cobra.NoArgs,
+		Use:     "cost --device NAME --from RESULTS.json",
+		Short:   "Add energy figures for a device to a run's results",
+		Long:    helpLong("energy-cost"),
+		Example: helpExamples("energy-cost"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := outputs.resolve(cmd)
 			if err != nil {
@@ -102,160 +80,154 @@ and its derivation (labelled estimated; --no-estimates refuses them). Give
 	return cmd
 }
 
-func newEnergyBatteryCmd() *cobra.Command {
-	var (
-		ef       energyFlags
-		algos    []string
-		devices  []string
-		op       string
-		every    time.Duration
-		opTime   time.Duration
-		from     string
-		capacity string
-		usable   float64
-		format   string
-		saves    saveFlags
-	)
-	cmd := &cobra.Command{
-		Use:   "battery --device NAME --algo ALGO --op OP --every PERIOD",
-		Short: "Battery life of a device doing one operation every PERIOD, sleeping in between",
-		Long: `Answer "one ECDSA P-256 signature every 10 minutes on a TelosB with 2×AA
-lasts N days; the signing is X % of the budget", with every input and its
-source: the operation's time on the device (literature, calibration, --op-time,
-or an estimate scaled with its derivation), the current while it runs, the
-sleep current between events and the battery's usable charge.
+// batteryFlags are energy battery's flags.
+type batteryFlags struct {
+	ef                 energyFlags
+	algos, devices     []string
+	op, from, capacity string
+	every, opTime      time.Duration
+	usable             float64
+	r                  runner
+	battery            *device.Battery
+	ref                *result.Run
+	answers            []*costing.BatteryAnswer
+}
 
-ALGO is a registry scheme (cryptocost list) or one of the device's literature
-operations by key or name (cryptocost devices show NAME): ECDSA-160, RSA-1024.
-Several --device and --algo values give a table (--format markdown for docs).`,
-		Example: `  cryptocost energy battery --device telosb --algo ECDSA-P256-SHA256 --op sign --every 10m
-  cryptocost energy battery --device telosb --algo ECDSA-160 --op verify --every 1m
-  cryptocost energy battery --device s001-phone --algo ECDSA-P256-SHA256 --op sign --every 1m --op-time 12ms
-  cryptocost energy battery --device telosb,micaz --algo ECDSA-P256-SHA256,RSA-2048-PKCS1v15-SHA256 --op sign --every 10m --format markdown`,
-		Args: cobra.NoArgs,
+func newEnergyBatteryCmd() *cobra.Command {
+	var b batteryFlags
+	b.r.outputs.own = []result.Format{
+		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { writeBatteryText(w, b.answers) }},
+		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { writeBatteryMarkdown(w, b.answers) }},
+	}
+	cmd := &cobra.Command{
+		Use:     "battery --device NAME --algo ALGO --op OP --every PERIOD",
+		Short:   "Battery life of a device doing one operation every PERIOD, sleeping in between",
+		Long:    helpLong("energy-battery"),
+		Example: helpExamples("energy-battery"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch format {
-			case "text", "markdown", "table", "json", "csv":
-			default:
-				return fmt.Errorf("unknown --format %q: want text, markdown, table, json or csv", format)
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if every < 0 {
-				return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", every)
-			}
-			if opTime < 0 {
-				return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", opTime)
-			}
-			if len(algos) == 0 || op == "" || every <= 0 {
-				return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
-			}
-			if ef.dev.file != "" {
-				devices = append(devices, ef.dev.file)
-			}
-			if len(devices) == 0 {
-				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
-			}
-			var override *device.Battery
-			if capacity != "" {
-				v, unit := splitUnit(strings.ReplaceAll(capacity, " ", ""))
-				if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
-					return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", capacity)
-				}
-				override = &device.Battery{Chemistry: "a battery of " + capacity, Capacity: device.V(v, unit, "given: --capacity"),
-					NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(usable, "", "given: --usable")}
-			} else if cmd.Flags().Changed("usable") {
-				return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
-			}
-			if usable <= 0 || usable > 1 {
-				return fmt.Errorf("--usable %g: want a fraction in (0, 1]", usable)
-			}
-			var ref *result.Run
-			if from != "" {
-				r, err := readRun(from)
-				if err != nil {
-					return err
-				}
-				ref = r
-			}
-			out := newRun("battery")
-			var answers []*costing.BatteryAnswer
-			var errs []string
-			for _, name := range devices {
-				d, err := deviceByNameOrFile(name, ef.dev.file)
-				if err != nil {
-					return err
-				}
-				var cal *costing.Calibration
-				if dir, err := ef.calibrationDir(); err == nil {
-					if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
-						return err
-					}
-				}
-				for _, algo := range algos {
-					a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: op, Period: every, OpTime: opTime,
-						Reference: ref, Calibration: cal, NoEstimates: ef.noEstimates, Battery: override})
-					if err != nil {
-						if len(devices)*len(algos) == 1 {
-							return err
-						}
-						errs = append(errs, fmt.Sprintf("%s %s: %v", d.Name, algo, err))
-						continue
-					}
-					answers = append(answers, a)
-					out.Results = append(out.Results, a.Result())
-				}
-			}
-			w := cmd.OutOrStdout()
-			switch format {
-			case "text":
-				for i, a := range answers {
-					if i > 0 {
-						fmt.Fprintln(w)
-					}
-					fmt.Fprintln(w, a.Sentence())
-					for _, l := range a.Details() {
-						fmt.Fprintln(w, "  "+l)
-					}
-				}
-			case "markdown":
-				writeBatteryMarkdown(w, answers)
-			default:
-				f, err := result.FormatByName(format)
-				if err != nil {
-					return err
-				}
-				if err := f.Write(w, out); err != nil {
-					return err
-				}
-			}
-			for _, e := range errs {
-				fmt.Fprintln(cmd.ErrOrStderr(), "not computed: "+e)
-			}
-			if len(answers) == 0 {
-				return fmt.Errorf("no battery life could be computed")
-			}
-			out.Finished = time.Now().UTC()
-			saves.save(cmd, out, false)
-			return nil
+			return b.r.execute(cmd, job{
+				check: func() error { return b.check(cmd) },
+				run:   func(context.Context) (*result.Run, error) { return b.run(cmd) },
+			})
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&devices, "device", nil, "device profile(s), comma-separated (cryptocost devices lists them)")
-	f.StringVar(&ef.dev.file, "device-file", "", "a device profile `FILE` (YAML or JSON)")
-	f.StringSliceVar(&algos, "algo", nil, "registry scheme(s) or the device's literature operation keys, comma-separated")
-	f.StringVar(&op, "op", "", "the operation: sign, verify, encrypt, ...")
-	f.DurationVar(&every, "every", 0, "one operation every PERIOD (10m, 1h)")
-	f.DurationVar(&opTime, "op-time", 0, "the operation's time on the device, when you measured it (overrides the profile)")
-	f.StringVar(&from, "from", "", "a run measured on this machine (--format json), for estimates scaled from its times")
-	f.StringVar(&capacity, "capacity", "", "battery capacity, replacing the profile's: 2500mAh, 10Wh")
-	f.Float64Var(&usable, "usable", 1, "with --capacity: the fraction of it the device can use")
-	f.BoolVar(&ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
-	f.StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored")
-	f.StringVar(&format, "format", "text", "text, markdown, table, json or csv")
-	saves.register(cmd)
+	f.StringSliceVar(&b.devices, "device", nil, "device profile(s), comma-separated (cryptocost devices lists them)")
+	f.StringVar(&b.ef.dev.file, "device-file", "", "a device profile `FILE` (YAML or JSON)")
+	f.StringSliceVar(&b.algos, "algo", nil, "registry scheme(s) or the device's literature operation keys, comma-separated")
+	f.StringVar(&b.op, "op", "", "the operation: sign, verify, encrypt, ...")
+	f.DurationVar(&b.every, "every", 0, "one operation every PERIOD (10m, 1h)")
+	f.DurationVar(&b.opTime, "op-time", 0, "the operation's time on the device, when you measured it (overrides the profile)")
+	f.StringVar(&b.from, "from", "", "a run measured on this machine (--format json), for estimates scaled from its times")
+	f.StringVar(&b.capacity, "capacity", "", "battery capacity, replacing the profile's: 2500mAh, 10Wh")
+	f.Float64Var(&b.usable, "usable", 1, "with --capacity: the fraction of it the device can use")
+	f.BoolVar(&b.ef.noEstimates, "no-estimates", false, "refuse times scaled from another machine")
+	f.StringVar(&b.ef.calibrations, "calibrations", "", "where calibrations are stored")
+	b.r.register(cmd)
 	return cmd
+}
+
+// check reads energy battery's flags before any work.
+func (b *batteryFlags) check(cmd *cobra.Command) error {
+	switch {
+	case b.every < 0:
+		return fmt.Errorf("--every %v is negative: give the period between operations, such as 10m", b.every)
+	case b.opTime < 0:
+		return fmt.Errorf("--op-time %v is negative: give the operation's measured time, such as 12ms", b.opTime)
+	case len(b.algos) == 0 || b.op == "" || b.every <= 0:
+		return fmt.Errorf("give --algo ALGO, --op OP and --every PERIOD (such as --algo ECDSA-P256-SHA256 --op sign --every 10m)")
+	}
+	if b.ef.dev.file != "" {
+		b.devices = append(b.devices, b.ef.dev.file)
+	}
+	if len(b.devices) == 0 {
+		return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+	}
+	if b.capacity != "" {
+		v, unit := splitUnit(strings.ReplaceAll(b.capacity, " ", ""))
+		if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
+			return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", b.capacity)
+		}
+		b.battery = &device.Battery{Chemistry: "a battery of " + b.capacity, Capacity: device.V(v, unit, "given: --capacity"),
+			NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(b.usable, "", "given: --usable")}
+	} else if cmd.Flags().Changed("usable") {
+		return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
+	}
+	if b.usable <= 0 || b.usable > 1 {
+		return fmt.Errorf("--usable %g: want a fraction in (0, 1]", b.usable)
+	}
+	if b.from != "" {
+		var err error
+		if b.ref, err = readRun(b.from); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run answers the battery question for every device and algorithm; one
+// that cannot be answered is noted on stderr (or, asked alone, the error).
+func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
+	out := newRun("battery")
+	var errs []string
+	for _, name := range b.devices {
+		d, err := deviceByNameOrFile(name, b.ef.dev.file)
+		if err != nil {
+			return nil, err
+		}
+		var cal *costing.Calibration
+		if dir, err := b.ef.calibrationDir(); err == nil {
+			if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
+				return nil, err
+			}
+		}
+		for _, algo := range b.algos {
+			a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: b.op, Period: b.every, OpTime: b.opTime,
+				Reference: b.ref, Calibration: cal, NoEstimates: b.ef.noEstimates, Battery: b.battery})
+			if err != nil {
+				if len(b.devices)*len(b.algos) == 1 {
+					return nil, err
+				}
+				errs = append(errs, fmt.Sprintf("%s %s: %v", d.Name, algo, err))
+				continue
+			}
+			b.answers = append(b.answers, a)
+			out.Results = append(out.Results, a.Result())
+		}
+	}
+	for _, e := range errs {
+		fmt.Fprintln(cmd.ErrOrStderr(), "not computed: "+e)
+	}
+	if len(b.answers) == 0 {
+		return nil, fmt.Errorf("no battery life could be computed")
+	}
+	return out, nil
+}
+
+// textFormat is a command's own text output of what its run computed.
+type textFormat struct {
+	name, description string
+	write             func(io.Writer)
+}
+
+func (t textFormat) Name() string        { return t.name }
+func (t textFormat) Description() string { return t.description }
+func (t textFormat) Write(w io.Writer, _ ...*result.Run) error {
+	t.write(w)
+	return nil
+}
+
+func writeBatteryText(w io.Writer, answers []*costing.BatteryAnswer) {
+	for i, a := range answers {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, a.Sentence())
+		for _, l := range a.Details() {
+			fmt.Fprintln(w, "  "+l)
+		}
+	}
 }
 
 func deviceByNameOrFile(name, file string) (*device.Device, error) {
@@ -348,66 +320,50 @@ func (t *traceFlags) read() (*meter.Trace, error) {
 
 func newEnergyTraceCmd() *cobra.Command {
 	var (
-		tf      traceFlags
-		outputs outputFlags
-		saves   saveFlags
+		tf traceFlags
+		r  runner
 	)
 	cmd := &cobra.Command{
-		Use:   "trace --trace FILE.csv",
-		Short: "Integrate an external meter's CSV trace: energy, mean power and current",
-		Long: `Read an external meter's export as the instrument writes it — Nordic PPK2
-(Power Profiler CSV with its digital channels), Joulescope (UI export with or
-without its header, statistics recording), Monsoon (PowerTool, PyMonsoon),
-Otii, INA219 and INA226 serial logs, or any CSV whose header names time and
-current or power columns with units — and integrate its power over time by
-the trapezoidal rule. The layout is detected from the first lines or named
-with --meter; time must increase; gaps and repeated headers are reported by
-line.`,
-		Example: `  cryptocost energy trace --trace ppk2.csv --volts 3.0
-  cryptocost energy trace --trace ina226.log --sample-interval 1s
-  cryptocost energy trace --trace joulescope.csv --meter joulescope --format json`,
-		Args: cobra.NoArgs,
+		Use:     "trace --trace FILE.csv",
+		Short:   "Integrate an external meter's CSV trace: energy, mean power and current",
+		Long:    helpLong("energy-trace"),
+		Example: helpExamples("energy-trace"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			t, err := tf.read()
-			if err != nil {
-				return err
-			}
-			from, to := t.Span()
-			j := t.Energy()
-			run := newRun("energy-trace")
-			r := result.Result{
-				Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
-					"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
-				Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
-				Warnings:   t.Warnings,
-			}
-			method := "trapezoidal rule over " + t.Columns
-			r.Metrics = append(r.Metrics,
-				scalar("energy", "mJ", result.Lower, j*1e3, method),
-				scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
-				scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
-			if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
-				r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
-			}
-			run.Results = append(run.Results, r)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			return nil
+			return r.execute(cmd, job{run: func(context.Context) (*result.Run, error) { return traceRun(&tf) }})
 		},
 	}
 	tf.register(cmd)
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
+}
+
+// traceRun integrates the meter's trace: one result with the energy,
+// duration, mean power and (when the trace has it) current.
+func traceRun(tf *traceFlags) (*result.Run, error) {
+	t, err := tf.read()
+	if err != nil {
+		return nil, err
+	}
+	from, to := t.Span()
+	j := t.Energy()
+	run := newRun("energy-trace")
+	r := result.Result{
+		Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
+			"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
+		Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
+		Warnings:   t.Warnings,
+	}
+	method := "trapezoidal rule over " + t.Columns
+	r.Metrics = append(r.Metrics,
+		scalar("energy", "mJ", result.Lower, j*1e3, method),
+		scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
+		scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
+	if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
+		r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
+	}
+	run.Results = append(run.Results, r)
+	return run, nil
 }
 
 func scalar(name, unit string, better result.Better, v float64, method string) result.Metric {
@@ -424,70 +380,26 @@ func newEnergyAttributeCmd() *cobra.Command {
 		offset   float64
 		baseline float64
 		guard    float64
-		outputs  outputFlags
-		saves    saveFlags
+		r        runner
 	)
 	cmd := &cobra.Command{
-		Use:   "attribute --trace FILE.csv --markers FILE.jsonl",
-		Short: "Energy per phase of a meter trace, between markers, net of the idle baseline",
-		Long: `Integrate a meter's trace over each phase a marker file names and subtract
-an idle baseline measured between phases: S003's method (a shunt resistor on
-one oscilloscope channel, an LED pin toggled at the start and end of the
-operation on the other) done in software.
-
-The marker file is JSON lines, on the trace's clock (--offset shifts it):
-  {"t": 1.250, "phase": "sign", "event": "start"}
-  {"t": 1.731, "phase": "sign", "event": "end"}
-or whole phases: {"phase": "sign", "start": 1.25, "end": 1.731}.
-Each phase name gives one result: its occurrences' energies as samples,
-gross and net of the mean idle power next to each occurrence.`,
-		Example: `  cryptocost energy attribute --trace scope.csv --markers run.jsonl
-  cryptocost energy attribute --trace monsoon.csv --markers m.jsonl --offset -0.125 --format json`,
-		Args: cobra.NoArgs,
+		Use:     "attribute --trace FILE.csv --markers FILE.jsonl",
+		Short:   "Energy per phase of a meter trace, between markers, net of the idle baseline",
+		Long:    helpLong("energy-attribute"),
+		Example: helpExamples("energy-attribute"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if (markers == "") == (digital == "") {
-				return fmt.Errorf("give --markers FILE.jsonl (the start and end of each phase) or --digital CHANNEL (the trace's own digital input, high during each phase), one of them")
-			}
-			t, err := tf.read()
-			if err != nil {
-				return err
-			}
-			var phases []meter.Phase
-			if digital != "" {
-				var warns []string
-				if phases, warns, err = t.DigitalPhases(digital); err != nil {
-					return err
-				}
-				t.Warnings = append(t.Warnings, warns...)
-				markers = "digital channel " + digital
-			} else {
-				mf, err := os.Open(markers)
-				if err != nil {
-					return fmt.Errorf("--markers: %w", err)
-				}
-				defer mf.Close()
-				if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
-					return err
-				}
-			}
-			ats, err := meter.Attribute(t, phases, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
-			if err != nil {
-				return err
-			}
-			run := newRun("energy-attribute")
-			run.Results = attributionResults(t, markers, ats)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			return nil
+			return r.execute(cmd, job{
+				check: func() error {
+					if (markers == "") == (digital == "") {
+						return fmt.Errorf("give --markers FILE.jsonl (the start and end of each phase) or --digital CHANNEL (the trace's own digital input, high during each phase), one of them")
+					}
+					return nil
+				},
+				run: func(context.Context) (*result.Run, error) {
+					return attributeRun(&tf, markers, digital, offset, meter.AttributeOptions{BaselineWatts: baseline, Guard: guard})
+				},
+			})
 		},
 	}
 	tf.register(cmd)
@@ -496,12 +408,45 @@ gross and net of the mean idle power next to each occurrence.`,
 	cmd.Flags().Float64Var(&offset, "offset", 0, "seconds added to every marker time (to put markers on the trace's clock)")
 	cmd.Flags().Float64Var(&baseline, "baseline-power", 0, "idle power in watts, instead of measuring it between phases")
 	cmd.Flags().Float64Var(&guard, "guard", 0, "seconds trimmed from each idle interval's ends before measuring the baseline")
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
 }
 
 // attributionResults groups occurrences by phase name, in first-seen order.
+// attributeRun reads the trace and the phases (markers or a digital
+// channel) and attributes the energy to them.
+func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt meter.AttributeOptions) (*result.Run, error) {
+	t, err := tf.read()
+	if err != nil {
+		return nil, err
+	}
+	var phases []meter.Phase
+	if digital != "" {
+		var warns []string
+		if phases, warns, err = t.DigitalPhases(digital); err != nil {
+			return nil, err
+		}
+		t.Warnings = append(t.Warnings, warns...)
+		markers = "digital channel " + digital
+	} else {
+		mf, err := os.Open(markers)
+		if err != nil {
+			return nil, fmt.Errorf("--markers: %w", err)
+		}
+		defer mf.Close()
+		if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
+			return nil, err
+		}
+	}
+	ats, err := meter.Attribute(t, phases, opt)
+	if err != nil {
+		return nil, err
+	}
+	run := newRun("energy-attribute")
+	run.Results = attributionResults(t, markers, ats)
+	return run, nil
+}
+
 func attributionResults(t *meter.Trace, markers string, ats []meter.Attribution) []result.Result {
 	var order []string
 	by := map[string][]meter.Attribution{}
@@ -571,11 +516,10 @@ func (m *meterFlags) register(cmd *cobra.Command) {
 func newEnergyMetersCmd() *cobra.Command {
 	var mf meterFlags
 	cmd := &cobra.Command{
-		Use:   "meters",
-		Short: "Which live energy meters work on this machine, and why not",
-		Example: `  cryptocost energy meters
-  cryptocost energy meters --sysfs-root /mnt/board   # a copy of another machine's /sys`,
-		Args: cobra.NoArgs,
+		Use:     "meters",
+		Short:   "Which live energy meters work on this machine, and why not",
+		Example: helpExamples("energy-meters"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")
@@ -606,88 +550,80 @@ func newEnergyMeasureCmd() *cobra.Command {
 	var (
 		mf       meterFlags
 		duration time.Duration
-		outputs  outputFlags
-		saves    saveFlags
+		r        runner
+		m        meter.Meter
 	)
 	cmd := &cobra.Command{
-		Use:   "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
-		Short: "Read a live meter over a duration (an idle baseline) or while a command runs",
-		Example: `  sudo cryptocost energy measure --meter powercap --duration 10s          # idle baseline
-  sudo cryptocost energy measure --meter powercap -- cryptocost bench --quick`,
+		Use:     "measure --meter NAME [--duration D | -- COMMAND ARGS...]",
+		Short:   "Read a live meter over a duration (an idle baseline) or while a command runs",
+		Example: helpExamples("energy-measure"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if mf.name == "" {
-				return fmt.Errorf("--meter NAME is required: one of %s (cryptocost energy meters says which work here)", strings.Join(meter.Names(), ", "))
-			}
-			if len(args) == 0 && duration <= 0 {
-				return fmt.Errorf("give --duration D or a command after --")
-			}
-			m, err := meter.Open(mf.name, mf.cfg)
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			sess, err := m.Start(ctx)
-			if err != nil {
-				return err
-			}
-			what := "idle for " + duration.String()
-			var cmdErr error
-			if len(args) > 0 {
-				what = strings.Join(args, " ")
-				c := exec.CommandContext(ctx, args[0], args[1:]...)
-				c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
-				cmdErr = c.Run()
-			} else {
-				select {
-				case <-time.After(duration):
-				case <-ctx.Done():
-				}
-			}
-			rd, err := sess.Stop()
-			if err != nil {
-				return err
-			}
-			run := newRun("energy-measure")
-			r := result.Result{
-				Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
-				Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
-				Warnings:   rd.Warnings,
-			}
-			r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
-				scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
-				scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
-			for _, d := range rd.Domains {
-				r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
-			}
-			if ctx.Err() != nil {
-				run.Status = result.Interrupted
-			}
-			run.Results = append(run.Results, r)
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			saves.save(cmd, run, false)
-			var ee *exec.ExitError
-			if errors.As(cmdErr, &ee) {
-				return &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
-			}
-			return cmdErr
+			return r.execute(cmd, job{
+				check: func() (err error) {
+					if mf.name == "" {
+						return fmt.Errorf("--meter NAME is required: one of %s (cryptocost energy meters says which work here)", strings.Join(meter.Names(), ", "))
+					}
+					if len(args) == 0 && duration <= 0 {
+						return fmt.Errorf("give --duration D or a command after --")
+					}
+					m, err = meter.Open(mf.name, mf.cfg)
+					return err
+				},
+				run: func(ctx context.Context) (*result.Run, error) { return measureRun(ctx, cmd, m, args, duration) },
+			})
 		},
 	}
 	mf.register(cmd)
 	cmd.Flags().StringVar(&mf.name, "meter", "", "the meter: "+strings.Join(meter.Names(), ", "))
 	cmd.Flags().DurationVar(&duration, "duration", 0, "measure for this long (without a command)")
-	outputs.register(cmd)
-	saves.register(cmd)
+	r.register(cmd)
 	return cmd
+}
+
+// measureRun reads the meter while the command runs, or for duration: one
+// result with the energy, duration, power and each domain's energy. A
+// command that exits non-zero gives its exit status.
+func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []string, duration time.Duration) (*result.Run, error) {
+	sess, err := m.Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	what := "idle for " + duration.String()
+	var cmdErr error
+	if len(args) > 0 {
+		what = strings.Join(args, " ")
+		c := exec.CommandContext(ctx, args[0], args[1:]...)
+		c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
+		cmdErr = c.Run()
+	} else {
+		select {
+		case <-time.After(duration):
+		case <-ctx.Done():
+		}
+	}
+	rd, err := sess.Stop()
+	if err != nil {
+		return nil, err
+	}
+	run := newRun("energy-measure")
+	r := result.Result{
+		Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
+		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
+		Warnings:   rd.Warnings,
+	}
+	r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
+		scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
+		scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
+	for _, d := range rd.Domains {
+		r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
+	}
+	if ctx.Err() != nil {
+		run.Status = result.Interrupted
+	}
+	run.Results = append(run.Results, r)
+	var ee *exec.ExitError
+	if errors.As(cmdErr, &ee) {
+		return run, &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
+	}
+	return run, cmdErr
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/store"
 
 	"github.com/cryptocost/cryptocost/result"
@@ -23,18 +25,10 @@ func newExportCmd() *cobra.Command {
 		since   string
 	)
 	cmd := &cobra.Command{
-		Use:   "export RUN...|--all|--since WHEN",
-		Short: "Write stored runs as JSON, CSV, the Go benchmark format or a table",
-		Long: `Write runs from the results store in any output format: json (the full model
-with raw samples, what cryptocost import reads), csv (long format), gobench
-(for benchstat) or table. RUN is a run ID, a unique prefix or "latest"; --all
-exports every stored run, --since only those started since a date, time or age
-(7d), oldest first.`,
-		Example: `  cryptocost export latest --format json -o run.json
-  cryptocost export 20261201T1000 --format csv -o run.csv
-  cryptocost export 20261201T1000 20261202T0900 --format gobench > both.txt
-  cryptocost export --all -o everything.json
-  cryptocost export --since 7d --db postgres://lab@db.lab/cryptocost -o week.json`,
+		Use:     "export RUN...|--all|--since WHEN",
+		Short:   "Write stored runs as JSON, CSV, the Go benchmark format or a table",
+		Long:    helpLong("export"),
+		Example: helpExamples("export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := outputs.resolve(cmd)
 			if err != nil {
@@ -67,7 +61,7 @@ exports every stored run, --since only those started since a date, time or age
 			if outputs.out == "" {
 				return f.Write(cmd.OutOrStdout(), runs...)
 			}
-			return writeFileAtomic(outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
+			return atomicfile.Write(outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
 		},
 	}
 	outputs.register(cmd)

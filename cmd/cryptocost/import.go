@@ -15,69 +15,61 @@ func newImportCmd() *cobra.Command {
 		tags []string
 	)
 	cmd := &cobra.Command{
-		Use:   "import FILE...",
-		Short: "Add runs made elsewhere (another machine, a board) to the results store",
-		Long: `Import cryptocost run JSON files (what --format json writes: one run or an
-array) made elsewhere — on another machine, or by the cross-compiled binary on a
-board — into the results store, each file in one transaction.
-
-Imported runs keep their document unchanged: environment, provenance and metric
-labels stay as the run that measured them wrote them (a time measured by a timer
-on the board is a measurement of the board). The store records the import on
-the run: origin "imported", the file, its SHA-256 and the time; runs, show,
-compare and report say so. Importing the same file twice is harmless; a
-different run under an ID already stored is refused.`,
-		Example: `  cryptocost import board.json
-  cryptocost import --tag pi-zero pi/*.json
-  cryptocost runs --origin imported`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, t := range tags {
-				if t == "" {
-					return fmt.Errorf("empty --tag")
-				}
-			}
-			for _, a := range args {
-				if fi, err := os.Stat(a); err != nil {
-					return fmt.Errorf("cannot import %s: %w", a, err)
-				} else if fi.IsDir() {
-					return fmt.Errorf("cannot import %s: a directory; give the JSON files (%s/*.json)", a, a)
-				}
-			}
-			st, err := db.open(cmd.Context())
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			out := cmd.OutOrStdout()
-			for _, a := range args {
-				f, err := os.Open(a)
-				if err != nil {
-					return err
-				}
-				outcomes, err := st.Import(cmd.Context(), f, a)
-				f.Close()
-				if err != nil {
-					return err
-				}
-				for _, o := range outcomes {
-					if len(tags) > 0 {
-						if _, err := st.Tag(cmd.Context(), o.ID, tags...); err != nil {
-							return err
-						}
-					}
-					if o.AlreadyStored {
-						fmt.Fprintf(out, "%s: run %s is already in the store\n", a, o.ID)
-					} else {
-						fmt.Fprintf(out, "%s: imported run %s (%d results)\n", a, o.ID, o.Results)
-					}
-				}
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "store: %s\n", st.Path())
-			return nil
-		},
+		Use:     "import FILE...",
+		Short:   "Add runs made elsewhere (another machine, a board) to the results store",
+		Long:    helpLong("import"),
+		Example: helpExamples("import"),
+		Args:    cobra.MinimumNArgs(1),
+		RunE:    func(cmd *cobra.Command, args []string) error { return importRuns(cmd, args, &db, tags) },
 	}
 	cmd.Flags().StringSliceVar(&tags, "tag", nil, "tag the imported runs")
 	db.register(cmd)
 	return cmd
+}
+
+// importRuns is import: each file's runs added to the store, tagged.
+func importRuns(cmd *cobra.Command, args []string, db *dbFlag, tags []string) error {
+	for _, t := range tags {
+		if t == "" {
+			return fmt.Errorf("empty --tag")
+		}
+	}
+	for _, a := range args {
+		if fi, err := os.Stat(a); err != nil {
+			return fmt.Errorf("cannot import %s: %w", a, err)
+		} else if fi.IsDir() {
+			return fmt.Errorf("cannot import %s: a directory; give the JSON files (%s/*.json)", a, a)
+		}
+	}
+	st, err := db.open(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	out := cmd.OutOrStdout()
+	for _, a := range args {
+		f, err := os.Open(a)
+		if err != nil {
+			return err
+		}
+		outcomes, err := st.Import(cmd.Context(), f, a)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		for _, o := range outcomes {
+			if len(tags) > 0 {
+				if _, err := st.Tag(cmd.Context(), o.ID, tags...); err != nil {
+					return err
+				}
+			}
+			if o.AlreadyStored {
+				fmt.Fprintf(out, "%s: run %s is already in the store\n", a, o.ID)
+			} else {
+				fmt.Fprintf(out, "%s: imported run %s (%d results)\n", a, o.ID, o.Results)
+			}
+		}
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "store: %s\n", st.Path())
+	return nil
 }

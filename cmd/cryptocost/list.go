@@ -21,19 +21,10 @@ func newListCmd() *cobra.Command {
 		wide             bool
 	)
 	cmd := &cobra.Command{
-		Use:   "list [NAME-OR-GLOB...]",
-		Short: "List algorithms, parameters, security levels and providers",
-		Long: `List the algorithms cryptocost can measure: family, parameters, security
-strength in bits (NIST SP 800-57 Pt 1 Rev 5), sizes, provider, operations, and a
-legacy mark for broken or deprecated schemes (kept because constrained-device
-studies measured them). Names ignore case and punctuation: sha256 = SHA-256.`,
-		Example: `  cryptocost list
-  cryptocost list --family sign --security 128
-  cryptocost list 'ML-*' --format json
-  cryptocost list --security 112+ --no-legacy
-  cryptocost list --providers
-  cryptocost list SHA-256 --provider '*'
-  cryptocost list --family aead --wide`,
+		Use:     "list [NAME-OR-GLOB...]",
+		Short:   "List algorithms, parameters, security levels and providers",
+		Long:    helpLong("list"),
+		Example: helpExamples("list"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listProviders {
 				return listing.WriteProviders(cmd.OutOrStdout(), format)

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -24,180 +24,124 @@ func init() { commands = append(commands, newMCUCmd) }
 
 func newMCUCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "mcu",
-		Short: "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
-		Example: `  cryptocost mcu list --targets
-  cryptocost mcu bench --quick
-  cryptocost mcu bench --target atmega328p,cortex-m4 --kernel aes128,speck64-128 --opt Os,O2 -o kernels.json
-  cryptocost mcu compare s004 kernels.json`,
-		Long: `Build C kernels for a microcontroller and run them in a simulator: the AVRs
-(ATmega328P, ATmega2560) with avr-gcc in the cycle-accurate simavr, the
-Cortex-M0/M3/M4/M7 and an RV32IMAC core with their GCC cross compilers in
-QEMU. Report cycles (AVR) or instructions (QEMU, with cycles estimated from
-the core's TRM) per operation, the timing spread over eight secrets, stack,
-RAM and ROM, as S004 measured public-key cryptography on an Arduino Uno.
-
-Needs the Debian packages gcc-avr, binutils-avr, avr-libc and simavr for the
-AVRs; gcc-arm-none-eabi, picolibc-arm-none-eabi, qemu-system-arm and gcc for
-the Cortex-M targets; gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf
-and qemu-system-misc for rv32imac (cryptocost mcu list --targets).`,
+		Use:     "mcu",
+		Short:   "Measure cryptography on simulated microcontrollers (cycles, instructions, RAM, ROM)",
+		Example: helpExamples("mcu"),
+		Long:    helpLong("mcu"),
 	}
 	cmd.AddCommand(newMCUBenchCmd(), newMCUListCmd(), newMCUCompareCmd())
 	return cmd
 }
 
+// mcuBenchFlags are mcu bench's flags, and what check resolves from them.
+type mcuBenchFlags struct {
+	opts                      mcu.Options
+	timeout                   time.Duration
+	jobs                      int
+	cacheDir, device, refName string
+	quick                     bool
+	r                         runner
+	ref                       *mcu.Reference
+	plan                      *mcu.Plan
+	prices                    []mcuPrice
+	cfg                       mcu.RunConfig
+}
+
 func newMCUBenchCmd() *cobra.Command {
-	var (
-		opts     mcu.Options
-		timeout  time.Duration
-		jobs     int
-		cacheDir string
-		quick    bool
-		quiet    bool
-		device   string
-		refName  string
-		outputs  outputFlags
-		saves    saveFlags
-	)
+	var m mcuBenchFlags
 	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
-		Long: `Build each kernel (at -Os and -O2 unless --opt says otherwise) into a firmware
-image for each target and run it in the target's simulator. Every image runs
-its known-answer tests inside the simulator before timing anything; a failure
-gives an error and no number. Then each operation is counted on its inputs —
-eight different secrets for an operation that handles one — and its stack is
-measured by painting.
-
-On the AVRs (simavr) Timer1 counts cycles exactly and time is cycles at the
-part's clock. On the Cortex-M and RISC-V targets QEMU, run with -icount,
-counts instructions exactly (SysTick or instret); cycles and time are
-estimated from the core's TRM cycle table where there is one (Cortex-M0, M3,
-M4), labelled estimated. The TIMING column says whether the count depends on
-the secret: "constant time (0 cycles spread over 8 secrets)" or "leaks: ...".
-RAM is the stack plus the kernel's static data plus the caller's key, context
-and buffers; ROM is the kernel's code and constants from the linker map.
-
-Images are cached by content hash under the user cache directory, so a second
-run only simulates. Kernels that do not fit the part's flash or SRAM are
-reported as "does not fit" with their sizes; a firmware that runs past
---timeout is killed and reported. RSA-2048 and ECDSA P-256 with the ladder
-(minutes of simulation each on an AVR) run only when named: --kernel
-'rsa2048-*', --kernel 'ecdsa-p256-ct'. --target all runs every target.
-
---reference s004 measures the kernels S004's table names (those that are not
-slow, unless --kernel says) and prints S004's rows, imported, beside them,
-one table per target; cryptocost mcu compare s004 does the same from saved
-runs.
-
-Ctrl-C writes what was measured so far and exits with status 130.`,
-		Example: `  cryptocost mcu bench --target atmega328p
-  cryptocost mcu bench --quick
-  cryptocost mcu bench --target cortex-m4 --kernel aes128
-  cryptocost mcu bench --target atmega2560 --kernel rsa2048-crt --opt Os --timeout 3h
-  cryptocost mcu bench --target all --opt Os,O2,O3 -o matrix.json
-  cryptocost mcu bench --kernel 'rsa*' --opt O2 -o rsa.json
-  cryptocost mcu bench --kernel 'ecdsa*' -o ecdsa.json
-  cryptocost mcu bench --reference s004
-  cryptocost mcu bench --target cortex-m4,atmega2560 --kernel ecdsa-p256-fast --opt Os --reference s004
-  cryptocost mcu list --targets`,
-		Args: cobra.NoArgs,
+		Use:     "bench",
+		Short:   "Measure the kernels on simulated microcontrollers (default: ATmega328P, Arduino Uno)",
+		Long:    helpLong("mcu-bench"),
+		Example: helpExamples("mcu-bench"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if format.Name() == "table" {
-				format = mcuTable{}
-			}
-			if quick {
-				if !cmd.Flags().Changed("opt") {
-					opts.Opts = []string{"Os"}
-				}
-				if !cmd.Flags().Changed("kernel") {
-					opts.Kernels = quickKernels()
-				}
-			}
-			var ref *mcu.Reference
-			if refName != "" {
-				if ref, err = mcu.ReferenceByName(refName); err != nil {
-					return fmt.Errorf("--reference: %w", err)
-				}
-				if !cmd.Flags().Changed("kernel") {
-					opts.Kernels = referenceKernels(ref)
-				}
-			}
-			plan, err := mcu.NewPlan(opts)
-			if err != nil {
-				return err
-			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			prices, err := mcuPricing(plan, device, cmd.Flags().Changed("device"))
-			if err != nil {
-				return err
-			}
-			if timeout <= 0 {
-				return fmt.Errorf("--timeout %s: want a positive duration such as 10m", timeout)
-			}
-			if jobs < 1 {
-				return fmt.Errorf("--jobs %d: want at least 1", jobs)
-			}
-			tcs, err := mcu.Toolchains(cmd.Context(), plan.Targets)
-			if err != nil {
-				return err
-			}
-			if cacheDir == "" {
-				if cacheDir, err = mcu.CacheDir(); err != nil {
-					return err
-				}
-			}
-			bar := progress.New("mcu", quiet)
-			run := mcu.Run(cmd.Context(), plan, mcu.RunConfig{Toolchains: tcs, CacheDir: cacheDir, Timeout: timeout, Jobs: jobs}, bar)
-			run.Tool = tool()
-			run.Command = os.Args
-			// The costing stage: a target's simulated time is a device's
-			// when the device's profile names that target.
-			if err := priceMCU(run, prices); err != nil {
-				return err
-			}
-			if err := outputs.write(cmd, format, run); err != nil {
-				return err
-			}
-			if ref != nil && format.Name() == "table" {
-				for _, t := range plan.Targets {
-					fmt.Fprintln(cmd.OutOrStdout())
-					if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(ref, t, run)); err != nil {
-						return err
-					}
-				}
-			}
-			saves.save(cmd, run, quiet)
-			switch run.Status {
-			case result.Interrupted:
-				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
-			case result.Failed:
-				return &statusError{exitError, fmt.Errorf("%s", strings.Join(run.Errors, "\n  "))}
-			}
-			return nil
+			return m.r.execute(cmd, job{
+				check: func() error { return m.check(cmd) },
+				run: func(ctx context.Context) (*result.Run, error) {
+					return mcu.Run(ctx, m.plan, m.cfg, progress.New("mcu", m.r.quiet)), nil
+				},
+				// The costing stage: a target's simulated time is a
+				// device's when the device's profile names that target.
+				price: func(run *result.Run) error { return priceMCU(run, m.prices) },
+				table: mcuTable{},
+				after: m.comparisons,
+			})
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
-	f.StringVar(&device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
-	f.StringSliceVar(&opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
-	f.IntVar(&opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
-	f.StringSliceVar(&opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
-	f.DurationVar(&timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
-	f.IntVar(&jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
-	f.StringVar(&cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
-	f.StringVar(&refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
-	f.BoolVar(&quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
-	f.BoolVarP(&quiet, "quiet", "q", false, "no progress bar on stderr")
-	outputs.register(cmd)
-	saves.register(cmd)
+	f.StringSliceVar(&m.opts.Targets, "target", []string{mcu.DefaultTarget}, "the microcontrollers, or all (cryptocost mcu list --targets)")
+	f.StringVar(&m.device, "device", "", "price each operation's energy on this device profile (default: the device each target simulates, such as arduino-uno for atmega328p; '' for none)")
+	f.StringSliceVar(&m.opts.Opts, "opt", mcu.DefaultOpts, "gcc optimisation levels: Os, O1, O2, O3")
+	f.IntVar(&m.opts.MaxInputs, "inputs", 0, "time each operation on at most this many inputs (0: all; eight secrets for an operation on a secret)")
+	f.StringSliceVar(&m.opts.Kernels, "kernel", nil, "only these kernels: names or globs ('rsa1024-*'); see cryptocost mcu list")
+	f.DurationVar(&m.timeout, "timeout", 10*time.Minute, "kill an image's simulation after this long on the host")
+	f.IntVar(&m.jobs, "jobs", min(runtime.NumCPU(), 4), "simulations run at once")
+	f.StringVar(&m.cacheDir, "cache-dir", "", "where firmware images are kept (default: the user cache directory/cryptocost/mcu)")
+	f.StringVar(&m.refName, "reference", "", "measure the kernels a study's table names (those that are not slow, unless --kernel says) and print the table beside them: "+strings.Join(mcu.ReferenceNames(), ", "))
+	f.BoolVar(&m.quick, "quick", false, "seconds, not minutes: -Os only and the symmetric-key kernels")
+	f.BoolVarP(&m.r.quiet, "quiet", "q", false, "no progress bar on stderr")
+	m.r.register(cmd)
 	return cmd
+}
+
+// check resolves mcu bench's flags before any work: the plan, the
+// pricing, the toolchains, the image cache.
+func (m *mcuBenchFlags) check(cmd *cobra.Command) error {
+	if m.quick {
+		if !cmd.Flags().Changed("opt") {
+			m.opts.Opts = []string{"Os"}
+		}
+		if !cmd.Flags().Changed("kernel") {
+			m.opts.Kernels = quickKernels()
+		}
+	}
+	var err error
+	if m.refName != "" {
+		if m.ref, err = mcu.ReferenceByName(m.refName); err != nil {
+			return fmt.Errorf("--reference: %w", err)
+		}
+		if !cmd.Flags().Changed("kernel") {
+			m.opts.Kernels = referenceKernels(m.ref)
+		}
+	}
+	if m.plan, err = mcu.NewPlan(m.opts); err != nil {
+		return err
+	}
+	if m.prices, err = mcuPricing(m.plan, m.device, cmd.Flags().Changed("device")); err != nil {
+		return err
+	}
+	switch {
+	case m.timeout <= 0:
+		return fmt.Errorf("--timeout %s: want a positive duration such as 10m", m.timeout)
+	case m.jobs < 1:
+		return fmt.Errorf("--jobs %d: want at least 1", m.jobs)
+	}
+	tcs, err := mcu.Toolchains(cmd.Context(), m.plan.Targets)
+	if err != nil {
+		return err
+	}
+	if m.cacheDir == "" {
+		if m.cacheDir, err = mcu.CacheDir(); err != nil {
+			return err
+		}
+	}
+	m.cfg = mcu.RunConfig{Toolchains: tcs, CacheDir: m.cacheDir, Timeout: m.timeout, Jobs: m.jobs}
+	return nil
+}
+
+// comparisons prints a study's table beside the run, per target.
+func (m *mcuBenchFlags) comparisons(cmd *cobra.Command, run *result.Run) error {
+	if m.ref == nil {
+		return nil
+	}
+	for _, t := range m.plan.Targets {
+		fmt.Fprintln(cmd.OutOrStdout())
+		if err := mcu.WriteComparison(cmd.OutOrStdout(), mcu.Compare(m.ref, t, run)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mcuPrice is one device an mcu run is priced on, and the target whose
@@ -290,11 +234,10 @@ func (mcuTable) Write(w io.Writer, runs ...*result.Run) error { return mcu.Write
 func newMCUListCmd() *cobra.Command {
 	var onlyTargets bool
 	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the microcontroller targets and kernels",
-		Example: `  cryptocost mcu list
-  cryptocost mcu list --targets`,
-		Args: cobra.NoArgs,
+		Use:     "list",
+		Short:   "List the microcontroller targets and kernels",
+		Example: helpExamples("mcu-list"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -355,22 +298,11 @@ func newMCUCompareCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare STUDY [RUN...]",
-		Short: "Print a study's published table (S004's) beside the kernels measured here",
-		Long: `Print each row of a study's table — S004's RSA and ECDSA on an Arduino Uno:
-algorithm, key size or curve, library — beside the closest kernel measured in
-the given runs: time in ms at 16 MHz, RAM, ROM, the ratio of times, and the
-comparable RSA strength (NIST SP 800-57 and the study's own column). The
-study's figures are imported (their source is printed); the kernels' are
-simulated. Rows with no comparable kernel (Relic's binary curves) say why.
-
-Each RUN is an mcu run JSON file (cryptocost mcu bench -o) or a stored run ID,
-unique prefix or "latest"; several runs merge (the fastest optimisation level
-of each kernel is shown). With no RUN, the study's table alone.`,
-		Example: `  cryptocost mcu bench --kernel 'ecdsa*,rsa512-sm-*,rsa1024-sm-*' -o s004.json
-  cryptocost mcu compare s004 s004.json
-  cryptocost mcu compare s004 latest --format json`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "compare STUDY [RUN...]",
+		Short:   "Print a study's published table (S004's) beside the kernels measured here",
+		Long:    helpLong("mcu-compare"),
+		Example: helpExamples("mcu-compare"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := mcu.ReferenceByName(args[0])
 			if err != nil {

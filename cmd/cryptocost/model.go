@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -24,23 +23,10 @@ func init() { commands = append(commands, newModelCmd) }
 
 func newModelCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "model",
-		Short: "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
-		Long: `Analytic cost models of security protocols on constrained devices: the bits
-one node sends and receives and the operations it computes per unit of work
-(a synchronisation interval, a handshake, a reading), priced with a device's
-per-bit radio costs and per-operation costs, as functions of parameters.
-
-Models are YAML files (docs/model.md) or built in: secsywise and tinysersync
-(S003's secure time synchronisation), tls12-handshake and dtls12-802154
-(S000's byte counts), sensor-reading (S004: COSE_Sign1 / JWS vs DTLS).
-Every number is labelled modelled; costs name their sources.`,
-		Example: `  cryptocost model list
-  cryptocost model show secsywise
-  cryptocost model eval tinysersync --set n=6,d=20
-  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
-  cryptocost model compare secsywise tinysersync --vary n=2..14 --plot energy=fig64.svg
-  cryptocost model compare secsywise --measured s003`,
+		Use:     "model",
+		Short:   "Analytic protocol cost models: evaluate, sweep, compare with crossovers",
+		Long:    helpLong("model"),
+		Example: helpExamples("model"),
 	}
 	cmd.AddCommand(newModelListCmd(), newModelShowCmd(), newModelEvalCmd(), newModelSweepCmd(), newModelCompareCmd())
 	return cmd
@@ -111,17 +97,8 @@ func (f *modelFlags) save(cmd *cobra.Command, run *result.Run, quiet bool, fill 
 			}
 		}
 	}
-	stampModelRun(run)
+	stamp(run)
 	f.saves.save(cmd, run, quiet)
-}
-
-// stampModelRun says which cryptocost made a run and how.
-func stampModelRun(run *result.Run) {
-	run.Tool = tool()
-	run.Command = os.Args
-	if run.Finished.IsZero() {
-		run.Finished = time.Now().UTC()
-	}
 }
 
 // options parses --set, --vary and --variant before any work.
@@ -228,76 +205,34 @@ func (f *modelFlags) openCosts(m *model.Model) (*model.Costs, error) {
 	return costs, nil
 }
 
-// resolveFormat picks the format from -o's extension (.json, .csv) when
-// --format is not given, as every command does, then checks it.
+// resolveFormat checks --format (from -o's extension unless given) with
+// the one resolver, outputFlags.resolve; a sweep also takes wide-csv.
 func (f *modelFlags) resolveFormat(cmd *cobra.Command, wide bool) error {
-	if !cmd.Flags().Changed("format") && f.out != "" {
-		switch strings.ToLower(filepath.Ext(f.out)) {
-		case ".json":
-			f.format = "json"
-		case ".csv":
-			f.format = "csv"
-		}
+	o := outputFlags{format: f.format, out: f.out}
+	if wide {
+		o.own = []result.Format{wideCSV{}}
 	}
-	return checkFormat(f.format, wide)
-}
-
-// checkFormat validates --format before work: the custom table, the
-// streaming wide CSV where allowed, or a result format.
-func checkFormat(name string, wide bool) error {
-	if name == "table" || (wide && name == "wide-csv") {
-		return nil
-	}
-	_, err := result.FormatByName(name)
-	if err != nil && wide {
-		return fmt.Errorf("%v, wide-csv", err)
-	}
-	return err
-}
-
-// writeOut writes to stdout or to the -o file: a regular file is written
-// atomically (complete or untouched; an interrupted stream keeps the
-// points computed), anything else — /dev/null, a pipe — directly, never
-// replaced.
-func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error {
-	if file == "" {
-		return fn(cmd.OutOrStdout())
-	}
-	if st, err := os.Stat(file); err == nil && !st.Mode().IsRegular() {
-		f, err := os.OpenFile(file, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", file, err)
-		}
-		werr := fn(f)
-		if err := f.Close(); err != nil && werr == nil {
-			werr = err
-		}
-		return werr
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".cryptocost-*")
+	format, err := o.resolve(cmd)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", file, err)
+		return err
 	}
-	defer os.Remove(tmp.Name())
-	werr := fn(tmp)
-	if err := tmp.Chmod(0o644); err != nil && werr == nil {
-		werr = err
-	}
-	if err := tmp.Close(); err != nil && werr == nil {
-		werr = err
-	}
-	if werr != nil && !errors.Is(werr, context.Canceled) {
-		return werr
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		return fmt.Errorf("writing %s: %w", file, err)
-	}
-	return werr
+	f.format = format.Name()
+	return nil
+}
+
+// wideCSV is model sweep's streamed grid, one row per point: a name for
+// --format only, written by Plan.WriteSweepCSV, never as a run.
+type wideCSV struct{}
+
+func (wideCSV) Name() string        { return "wide-csv" }
+func (wideCSV) Description() string { return "one row per point, streamed (model sweep)" }
+func (wideCSV) Write(io.Writer, ...*result.Run) error {
+	return fmt.Errorf("wide-csv streams a sweep's points: it is not a run format")
 }
 
 // finishRun writes a model run in a result format.
 func finishRun(cmd *cobra.Command, format, out string, run *result.Run) error {
-	stampModelRun(run)
+	stamp(run)
 	of := outputFlags{format: format, out: out}
 	f, err := result.FormatByName(format)
 	if err != nil {
@@ -347,12 +282,10 @@ func newModelListCmd() *cobra.Command {
 func newModelShowCmd() *cobra.Command {
 	var yaml bool
 	cmd := &cobra.Command{
-		Use:   "show NAME|FILE",
-		Short: "Show a model or cost table: parameters, messages, operations, variants, sources",
-		Example: `  cryptocost model show secsywise
-  cryptocost model show telosb
-  cryptocost model show sensor-reading --yaml > mine.yaml   # a template to edit`,
-		Args: cobra.ExactArgs(1),
+		Use:     "show NAME|FILE",
+		Short:   "Show a model or cost table: parameters, messages, operations, variants, sources",
+		Example: helpExamples("model-show"),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
 			m, t, err := model.OpenAny(args[0])
@@ -397,13 +330,10 @@ func newModelEvalCmd() *cobra.Command {
 		breakdown bool
 	)
 	cmd := &cobra.Command{
-		Use:   "eval NAME|FILE",
-		Short: "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
-		Example: `  cryptocost model eval tinysersync --set n=6,d=20
-  cryptocost model eval secsywise --variant RSA-1024 --detail
-  cryptocost model eval my-protocol.yaml --costs my-board.yaml --format json -o eval.json
-  cryptocost model eval tls12-handshake --inputs tls-run.json`,
-		Args: cobra.ExactArgs(1),
+		Use:     "eval NAME|FILE",
+		Short:   "Evaluate a model at one point (each variant): bits, packets, time and energy per node",
+		Example: helpExamples("model-eval"),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.resolveFormat(cmd, false); err != nil {
 				return err
@@ -455,85 +385,12 @@ func newModelSweepCmd() *cobra.Command {
 		quiet bool
 	)
 	cmd := &cobra.Command{
-		Use:   "sweep NAME|FILE --vary NAME=VALUES...",
-		Short: "Evaluate a model over a grid of parameter values",
-		Long: `Evaluate a model over every combination of the --vary values (and every
-variant). Expressions are compiled once; millions of points take seconds
-with --format wide-csv, which streams one row per point.`,
-		Example: `  cryptocost model sweep tinysersync --vary n=2..14 --vary d=2.5,20
-  cryptocost model sweep tinysersync --vary n=1..1000 --vary d=0.5..500:0.5 --format wide-csv -o grid.csv
-  cryptocost model sweep secsywise --vary n --plot energy=secsywise.png`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.resolveFormat(cmd, true); err != nil {
-				return err
-			}
-			plotSpecs, err := parsePlots(plots)
-			if err != nil {
-				return err
-			}
-			o, err := f.options()
-			if err != nil {
-				return err
-			}
-			if len(o.Vary) == 0 {
-				return fmt.Errorf("sweep needs at least one --vary, such as --vary n=2..14 (model eval evaluates one point)")
-			}
-			m, err := model.Open(args[0])
-			if err != nil {
-				return err
-			}
-			p, notes, err := f.plan(m, o)
-			if err != nil {
-				return err
-			}
-			for _, n := range notes {
-				fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
-			}
-			if err := savePlots(cmd, []*model.Plan{p}, o.Vary, plotSpecs); err != nil {
-				return err
-			}
-			start := time.Now()
-			points := p.Points()
-			fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, false) }
-			var saved *result.Run
-			switch f.format {
-			case "table":
-				err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
-			case "wide-csv":
-				err = writeOut(cmd, f.out, func(w io.Writer) error {
-					n, err := p.WriteSweepCSV(cmd.Context(), w, true)
-					points = n
-					return err
-				})
-			default:
-				saved = model.NewRun()
-				err = fill(saved)
-				if err == nil || errors.Is(err, context.Canceled) {
-					if werr := finishRun(cmd, f.format, f.out, saved); werr != nil {
-						return werr
-					}
-				}
-			}
-			switch {
-			case f.format == "wide-csv" && !f.saves.noSave:
-				// A streamed grid is too large to hold as results: the CSV
-				// is the record (docs/model.md).
-				if !quiet {
-					fmt.Fprintln(cmd.ErrOrStderr(), "note: a wide-csv sweep is not saved in the results store: its file is the record (--format json saves one)")
-				}
-			case err == nil, errors.Is(err, context.Canceled) && saved != nil:
-				f.save(cmd, saved, quiet, fill)
-			}
-			if err != nil {
-				return interrupted(err, "points")
-			}
-			if !quiet && f.out != "" {
-				el := time.Since(start)
-				fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
-			}
-			return nil
-		},
+		Use:     "sweep NAME|FILE --vary NAME=VALUES...",
+		Short:   "Evaluate a model over a grid of parameter values",
+		Long:    helpLong("model-sweep"),
+		Example: helpExamples("model-sweep"),
+		Args:    cobra.ExactArgs(1),
+		RunE:    func(cmd *cobra.Command, args []string) error { return modelSweep(cmd, args, &f, plots, quiet) },
 	}
 	f.register(cmd, true, modelFormats("wide-csv (one row per point, streamed)"))
 	cmd.Flags().StringArrayVar(&plots, "plot", nil, "plot an output against the first --vary: OUTPUT=FILE.png|.svg (e.g. energy=e.svg); repeatable")
@@ -549,151 +406,13 @@ func newModelCompareCmd() *cobra.Command {
 		measured string
 	)
 	cmd := &cobra.Command{
-		Use:   "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
-		Short: "Compare models along a parameter (crossovers in words, plots) or with measurements",
-		Long: `With --vary, evaluate the models (each variant a line) along the first
---vary parameter, print the values, and say where the lines cross:
-"secsywise/ECDSA-160 uses less energy than tinysersync/d=2.5 for n ≤ 10 ...".
-Further --vary parameters give one set of lines per value ("when d = 20").
-A parameter a model does not have leaves it flat (its cost does not
-depend on it).
-
-With --measured RUN.json (or the built-in reference run s003), set each
-model output beside the measurement its model file binds it to, with the
-error in %.`,
-		Example: `  cryptocost model compare secsywise tinysersync --vary n=2..14
-  cryptocost model compare secsywise tinysersync --vary n=2,6,10,14 --plot energy=fig64.png --plot time=fig65.png
-  cryptocost model compare sensor-reading --vary readings=1..50 --metrics energy
-  cryptocost model compare secsywise --measured s003`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "compare A [B...] [--vary NAME=VALUES] [--measured RUN.json]",
+		Short:   "Compare models along a parameter (crossovers in words, plots) or with measurements",
+		Long:    helpLong("model-compare"),
+		Example: helpExamples("model-compare"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.resolveFormat(cmd, false); err != nil {
-				return err
-			}
-			plotSpecs, err := parsePlots(plots)
-			if err != nil {
-				return err
-			}
-			o, err := f.options()
-			if err != nil {
-				return err
-			}
-			if len(o.Vary) == 0 && measured == "" {
-				return fmt.Errorf("compare needs --vary NAME=VALUES (the first is the x axis), --measured RUN.json, or both")
-			}
-			for _, m := range metrics {
-				if _, err := model.LookupOutput(m); err != nil {
-					return fmt.Errorf("--metrics: %w", err)
-				}
-			}
-			for _, ps := range plotSpecs {
-				if len(o.Vary) == 0 {
-					return fmt.Errorf("--plot needs --vary: plots show an output against the first --vary parameter")
-				}
-				if !slices.Contains(metrics, ps.metric) {
-					metrics = append(metrics, ps.metric)
-				}
-			}
-			var runs []*result.Run
-			if measured != "" {
-				if runs, err = model.ReadMeasured(measured); err != nil {
-					return err
-				}
-			}
-			o.Lenient = len(args) > 1
-			var plans []*model.Plan
-			for _, a := range args {
-				m, err := model.Open(a)
-				if err != nil {
-					return err
-				}
-				for _, p := range plans {
-					if p.Model.Name == m.Name {
-						return fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
-					}
-				}
-				p, notes, err := f.plan(m, o)
-				if err != nil {
-					return err
-				}
-				for _, n := range notes {
-					fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
-				}
-				plans = append(plans, p)
-			}
-			if err := checkVaried(plans, o); err != nil {
-				return err
-			}
-			for _, p := range plans {
-				for _, name := range p.Unused {
-					fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
-				}
-			}
-			var cmp *model.Comparison
-			if len(o.Vary) > 0 {
-				if cmp, err = model.Compare(cmd.Context(), plans, o.Vary, metrics); err != nil {
-					return err
-				}
-				for _, ps := range plotSpecs {
-					if err := cmp.SavePlot(ps.metric, ps.file); err != nil {
-						return err
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", ps.file)
-				}
-			}
-			var rows []model.MeasuredRow
-			if measured != "" {
-				for _, p := range plans {
-					r, err := p.CompareMeasured(cmd.Context(), runs)
-					if err != nil {
-						return err
-					}
-					rows = append(rows, r...)
-				}
-			}
-			fill := func(run *result.Run) error {
-				for _, p := range plans {
-					if err := p.AppendResults(cmd.Context(), run, false); err != nil {
-						return err
-					}
-				}
-				model.MeasuredRun(run, rows)
-				if cmp != nil {
-					for _, s := range cmp.Statements {
-						run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
-					}
-				}
-				return nil
-			}
-			if f.format == "table" {
-				if err := writeOut(cmd, f.out, func(w io.Writer) error {
-					if cmp != nil {
-						if err := cmp.WriteComparison(w); err != nil {
-							return err
-						}
-					}
-					if rows != nil {
-						if cmp != nil {
-							fmt.Fprintln(w)
-						}
-						return model.WriteMeasured(w, rows)
-					}
-					return nil
-				}); err != nil {
-					return err
-				}
-				f.save(cmd, nil, false, fill)
-				return nil
-			}
-			run := model.NewRun()
-			if err := fill(run); err != nil {
-				return interrupted(err, "points")
-			}
-			if err := finishRun(cmd, f.format, f.out, run); err != nil {
-				return err
-			}
-			f.save(cmd, run, false, nil)
-			return nil
+			return modelCompare(cmd, args, &f, metrics, plots, measured)
 		},
 	}
 	f.register(cmd, true, modelFormats(""))
@@ -769,6 +488,229 @@ func savePlots(cmd *cobra.Command, plans []*model.Plan, vary []model.Vary, specs
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", s.file)
+	}
+	return nil
+}
+
+// modelCompare is model compare: the models along --vary (crossovers, plots) and beside --measured runs.
+func modelCompare(cmd *cobra.Command, args []string, f *modelFlags, metrics, plots []string, measured string) error {
+	if err := f.resolveFormat(cmd, false); err != nil {
+		return err
+	}
+	plotSpecs, err := parsePlots(plots)
+	if err != nil {
+		return err
+	}
+	o, err := f.options()
+	if err != nil {
+		return err
+	}
+	if len(o.Vary) == 0 && measured == "" {
+		return fmt.Errorf("compare needs --vary NAME=VALUES (the first is the x axis), --measured RUN.json, or both")
+	}
+	for _, m := range metrics {
+		if _, err := model.LookupOutput(m); err != nil {
+			return fmt.Errorf("--metrics: %w", err)
+		}
+	}
+	for _, ps := range plotSpecs {
+		if len(o.Vary) == 0 {
+			return fmt.Errorf("--plot needs --vary: plots show an output against the first --vary parameter")
+		}
+		if !slices.Contains(metrics, ps.metric) {
+			metrics = append(metrics, ps.metric)
+		}
+	}
+	var runs []*result.Run
+	if measured != "" {
+		if runs, err = model.ReadMeasured(measured); err != nil {
+			return err
+		}
+	}
+	plans, err := modelComparePlans(cmd, args, f, o)
+	if err != nil {
+		return err
+	}
+	var cmp *model.Comparison
+	if len(o.Vary) > 0 {
+		if cmp, err = model.Compare(cmd.Context(), plans, o.Vary, metrics); err != nil {
+			return err
+		}
+		for _, ps := range plotSpecs {
+			if err := cmp.SavePlot(ps.metric, ps.file); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", ps.file)
+		}
+	}
+	var rows []model.MeasuredRow
+	if measured != "" {
+		for _, p := range plans {
+			r, err := p.CompareMeasured(cmd.Context(), runs)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r...)
+		}
+	}
+	fill := compareFill(cmd.Context(), plans, rows, cmp)
+	if f.format == "table" {
+		if err := writeOut(cmd, f.out, func(w io.Writer) error { return writeModelComparison(w, cmp, rows) }); err != nil {
+			return err
+		}
+		f.save(cmd, nil, false, fill)
+		return nil
+	}
+	run := model.NewRun()
+	if err := fill(run); err != nil {
+		return interrupted(err, "points")
+	}
+	if err := finishRun(cmd, f.format, f.out, run); err != nil {
+		return err
+	}
+	f.save(cmd, run, false, nil)
+	return nil
+}
+
+// modelSweep is model sweep: one model over the --vary grid, streamed to a table or CSV, or held as a run.
+func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string, quiet bool) error {
+	if err := f.resolveFormat(cmd, true); err != nil {
+		return err
+	}
+	plotSpecs, err := parsePlots(plots)
+	if err != nil {
+		return err
+	}
+	o, err := f.options()
+	if err != nil {
+		return err
+	}
+	if len(o.Vary) == 0 {
+		return fmt.Errorf("sweep needs at least one --vary, such as --vary n=2..14 (model eval evaluates one point)")
+	}
+	m, err := model.Open(args[0])
+	if err != nil {
+		return err
+	}
+	p, notes, err := f.plan(m, o)
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+	}
+	if err := savePlots(cmd, []*model.Plan{p}, o.Vary, plotSpecs); err != nil {
+		return err
+	}
+	start := time.Now()
+	points := p.Points()
+	fill := func(run *result.Run) error { return p.AppendResults(cmd.Context(), run, false) }
+	var saved *result.Run
+	switch f.format {
+	case "table":
+		err = writeOut(cmd, f.out, func(w io.Writer) error { return p.WriteSweepTable(cmd.Context(), w) })
+	case "wide-csv":
+		err = writeOut(cmd, f.out, func(w io.Writer) error {
+			n, err := p.WriteSweepCSV(cmd.Context(), w, true)
+			points = n
+			return err
+		})
+	default:
+		saved = model.NewRun()
+		err = fill(saved)
+		if err == nil || errors.Is(err, context.Canceled) {
+			if werr := finishRun(cmd, f.format, f.out, saved); werr != nil {
+				return werr
+			}
+		}
+	}
+	switch {
+	case f.format == "wide-csv" && !f.saves.noSave:
+		// A streamed grid is too large to hold as results: the CSV
+		// is the record (docs/model.md).
+		if !quiet {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note: a wide-csv sweep is not saved in the results store: its file is the record (--format json saves one)")
+		}
+	case err == nil, errors.Is(err, context.Canceled) && saved != nil:
+		f.save(cmd, saved, quiet, fill)
+	}
+	if err != nil {
+		return interrupted(err, "points")
+	}
+	if !quiet && f.out != "" {
+		el := time.Since(start)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
+	}
+	return nil
+}
+
+// modelComparePlans opens and plans each model compared (leniently when
+// several: a parameter one lacks is a note), refusing one given twice.
+func modelComparePlans(cmd *cobra.Command, args []string, f *modelFlags, o model.Options) ([]*model.Plan, error) {
+	o.Lenient = len(args) > 1
+	var plans []*model.Plan
+	for _, a := range args {
+		m, err := model.Open(a)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range plans {
+			if p.Model.Name == m.Name {
+				return nil, fmt.Errorf("model %s is given twice: compare different models, or its variants with --variant", m.Name)
+			}
+		}
+		p, notes, err := f.plan(m, o)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range notes {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note:", n)
+		}
+		plans = append(plans, p)
+	}
+	if err := checkVaried(plans, o); err != nil {
+		return nil, err
+	}
+	for _, p := range plans {
+		for _, name := range p.Unused {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s has no parameter %s: its cost does not depend on it\n", p.Model.Name, name)
+		}
+	}
+	return plans, nil
+}
+
+// compareFill appends a comparison's results to a run: each plan's
+// points, the measured rows, the crossovers as notes.
+func compareFill(ctx context.Context, plans []*model.Plan, rows []model.MeasuredRow, cmp *model.Comparison) func(*result.Run) error {
+	return func(run *result.Run) error {
+		for _, p := range plans {
+			if err := p.AppendResults(ctx, run, false); err != nil {
+				return err
+			}
+		}
+		model.MeasuredRun(run, rows)
+		if cmp != nil {
+			for _, s := range cmp.Statements {
+				run.Environment.Notes = append(run.Environment.Notes, "crossover: "+s.Text)
+			}
+		}
+		return nil
+	}
+}
+
+// writeModelComparison is model compare's table: the crossovers, then the
+// measured rows.
+func writeModelComparison(w io.Writer, cmp *model.Comparison, rows []model.MeasuredRow) error {
+	if cmp != nil {
+		if err := cmp.WriteComparison(w); err != nil {
+			return err
+		}
+	}
+	if rows != nil {
+		if cmp != nil {
+			fmt.Fprintln(w)
+		}
+		return model.WriteMeasured(w, rows)
 	}
 	return nil
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -15,69 +17,84 @@ import (
 type outputFlags struct {
 	format string
 	out    string
+	// own are a command's formats beside the result package's (energy
+	// battery's text and markdown), the first the default.
+	own []result.Format
+}
+
+// names are the formats --format takes, the default first.
+func (o *outputFlags) names() []string {
+	var names []string
+	for _, f := range o.own {
+		names = append(names, f.Name())
+	}
+	return append(names, result.FormatNames()...)
 }
 
 func (o *outputFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.format, "format", "table", "output format: "+strings.Join(result.FormatNames(), ", "))
+	def := "table"
+	if len(o.own) > 0 {
+		def = o.own[0].Name()
+	}
+	cmd.Flags().StringVar(&o.format, "format", def, "output format: "+strings.Join(o.names(), ", "))
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of stdout (format from the extension .json or .csv unless --format is given)")
 }
 
-// resolve checks the format before any work starts.
+// resolve checks the format before any work starts: the one --format
+// resolver (a command's own formats, then the result package's).
 func (o *outputFlags) resolve(cmd *cobra.Command) (result.Format, error) {
-	name := o.format
+	name := o.name(cmd)
+	for _, f := range o.own {
+		if strings.EqualFold(f.Name(), name) {
+			return f, nil
+		}
+	}
+	f, err := result.FormatByName(name)
+	if err != nil && len(o.own) > 0 {
+		return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(o.names(), ", "))
+	}
+	return f, err
+}
+
+// name is --format, or -o's extension's format (.json, .csv) when
+// --format is not given: the rule of every command that writes files.
+func (o *outputFlags) name(cmd *cobra.Command) string {
 	if !cmd.Flags().Changed("format") && o.out != "" {
 		switch strings.ToLower(filepath.Ext(o.out)) {
 		case ".json":
-			name = "json"
+			return "json"
 		case ".csv":
-			name = "csv"
+			return "csv"
 		}
 	}
-	return result.FormatByName(name)
+	return o.format
 }
 
-// write writes the run to stdout or, atomically, to the -o file: a regular
-// file is either the complete output or untouched, even if cryptocost is
-// killed. A device or pipe (-o /dev/null, -o /dev/stderr) is written
-// directly: renaming over it would replace the device with a file.
+// write writes the run to stdout or to the -o file (writeOut).
 func (o *outputFlags) write(cmd *cobra.Command, f result.Format, run *result.Run) error {
-	if o.out == "" {
-		return f.Write(cmd.OutOrStdout(), run)
+	return writeOut(cmd, o.out, func(w io.Writer) error { return f.Write(w, run) })
+}
+
+// writeOut writes to stdout or, atomically, to file: a regular file is
+// either the complete output or untouched, even if cryptocost is killed;
+// a device or pipe (-o /dev/null) is written in place (atomicfile). A
+// write cut short by Ctrl-C (context.Canceled) still keeps what it wrote
+// — an interrupted stream's points — and returns the cancellation.
+func writeOut(cmd *cobra.Command, file string, fn func(w io.Writer) error) error {
+	if file == "" {
+		return fn(cmd.OutOrStdout())
 	}
-	if fi, err := os.Stat(o.out); err == nil && !fi.Mode().IsRegular() {
-		w, err := os.OpenFile(o.out, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.out, err)
-		}
-		if err := writeAndClose(w, f, run); err != nil {
-			return fmt.Errorf("writing %s: %w", o.out, err)
+	var canceled error
+	err := atomicfile.Write(file, func(w io.Writer) error {
+		if err := fn(w); err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		} else if err != nil {
+			canceled = err
 		}
 		return nil
-	}
-	dir := filepath.Dir(o.out)
-	tmp, err := os.CreateTemp(dir, ".cryptocost-*")
+	})
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", o.out, err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := writeAndClose(tmp, f, run); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	// CreateTemp makes the file 0600; an output file is readable like one
-	// os.Create makes (modulo umask, which 0644 already satisfies).
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	if err := os.Rename(tmp.Name(), o.out); err != nil {
-		return fmt.Errorf("writing %s: %w", o.out, err)
-	}
-	return nil
-}
-
-func writeAndClose(w io.WriteCloser, f result.Format, run *result.Run) error {
-	if err := f.Write(w, run); err != nil {
-		w.Close()
 		return err
 	}
-	return w.Close()
+	return canceled
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -22,97 +24,13 @@ func newPlotCmd() *cobra.Command {
 		list               bool
 	)
 	cmd := &cobra.Command{
-		Use:   "plot RUN... --chart CHART -o FILE.svg|FILE.png",
-		Short: "Write a report's chart as SVG or PNG, for papers",
-		Long: `Draw one of the report's charts as an SVG or PNG file (PNG at 150 dpi). --list
-shows the charts the runs hold data for, with their IDs. --chart takes a chart
-ID (throughput-hash, signature-sign, …) or a chart builder's name (throughput,
-signature-cost, …): when it names several charts, -o is a directory and each
-chart is written there as ID.svg or ID.png.
-
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.`,
-		Example: `  cryptocost plot latest --list
-  cryptocost plot latest --chart signature-sign -o sign.svg
-  cryptocost plot latest board.json --chart throughput -o figures/ --format png`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "plot RUN... --chart CHART -o FILE.svg|FILE.png",
+		Short:   "Write a report's chart as SVG or PNG, for papers",
+		Long:    helpLong("plot"),
+		Example: helpExamples("plot"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !list {
-				if chart == "" {
-					return fmt.Errorf("name a chart with --chart (cryptocost plot RUN --list shows them)")
-				}
-				if out == "" {
-					return fmt.Errorf("give the output with -o, such as -o %s.svg", chart)
-				}
-			}
-			if format == "" {
-				format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-				if format != "png" {
-					format = "svg"
-				}
-			}
-			if format != "svg" && format != "png" {
-				return fmt.Errorf("--format %q: want svg or png", format)
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args, false)
-			if err != nil {
-				return err
-			}
-			runs := make([]*result.Run, len(loaded))
-			for i, l := range loaded {
-				runs[i] = l.run
-			}
-			charts, absent, err := report.BuildAll(report.NewInput(runs...))
-			if err != nil {
-				return err
-			}
-			if list {
-				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "CHART\tTITLE")
-				for _, c := range charts {
-					fmt.Fprintf(tw, "%s\t%s\n", c.ID, c.Title)
-				}
-				tw.Flush()
-				for _, b := range absent {
-					fmt.Fprintf(cmd.OutOrStdout(), "no %s chart: needs %s\n", b.Name, b.Expects)
-				}
-				return nil
-			}
-			var picked []*report.Chart
-			for _, c := range charts {
-				if c.ID == chart {
-					picked = []*report.Chart{c}
-					break
-				}
-			}
-			if picked == nil {
-				for _, c := range charts {
-					if c.Builder == chart {
-						picked = append(picked, c)
-					}
-				}
-			}
-			if len(picked) == 0 {
-				var ids []string
-				for _, c := range charts {
-					ids = append(ids, c.ID)
-				}
-				if len(ids) == 0 {
-					return fmt.Errorf("no chart %q: these runs hold data for no chart", chart)
-				}
-				return fmt.Errorf("no chart %q for these runs: want one of %s", chart, strings.Join(ids, ", "))
-			}
-			if len(picked) == 1 && !isDir(out) {
-				return writeChart(cmd, picked[0], out, format)
-			}
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				return fmt.Errorf("%q names %d charts, so -o must be a directory: %w", chart, len(picked), err)
-			}
-			for _, c := range picked {
-				if err := writeChart(cmd, c, filepath.Join(out, c.ID+"."+format), format); err != nil {
-					return err
-				}
-			}
-			return nil
+			return plotCharts(cmd, args, &db, chart, out, format, list)
 		},
 	}
 	cmd.Flags().StringVar(&chart, "chart", "", "the chart ID or builder name (see --list)")
@@ -129,9 +47,70 @@ func isDir(p string) bool {
 }
 
 func writeChart(cmd *cobra.Command, c *report.Chart, path, format string) error {
-	if err := writeFileAtomic(path, func(w io.Writer) error { return c.Render(w, format) }); err != nil {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return c.Render(w, format) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s)\n", path, c.ID)
+	return nil
+}
+
+// plotCharts is plot: the runs' charts listed, or the chosen ones written.
+func plotCharts(cmd *cobra.Command, args []string, db *dbFlag, chart, out, format string, list bool) error {
+	if !list {
+		if chart == "" {
+			return fmt.Errorf("name a chart with --chart (cryptocost plot RUN --list shows them)")
+		}
+		if out == "" {
+			return fmt.Errorf("give the output with -o, such as -o %s.svg", chart)
+		}
+	}
+	if format == "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+		if format != "png" {
+			format = "svg"
+		}
+	}
+	if format != "svg" && format != "png" {
+		return fmt.Errorf("--format %q: want svg or png", format)
+	}
+	loaded, err := loadRuns(cmd.Context(), db, args, false)
+	if err != nil {
+		return err
+	}
+	runs := make([]*result.Run, len(loaded))
+	for i, l := range loaded {
+		runs[i] = l.run
+	}
+	charts, absent, err := report.BuildAll(report.NewInput(runs...))
+	if err != nil {
+		return err
+	}
+	if list {
+		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "CHART\tTITLE")
+		for _, c := range charts {
+			fmt.Fprintf(tw, "%s\t%s\n", c.ID, c.Title)
+		}
+		tw.Flush()
+		for _, b := range absent {
+			fmt.Fprintf(cmd.OutOrStdout(), "no %s chart: needs %s\n", b.Name, b.Expects)
+		}
+		return nil
+	}
+	picked, err := report.Pick(charts, chart)
+	if err != nil {
+		return err
+	}
+	if len(picked) == 1 && !isDir(out) {
+		return writeChart(cmd, picked[0], out, format)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("%q names %d charts, so -o must be a directory: %w", chart, len(picked), err)
+	}
+	for _, c := range picked {
+		if err := writeChart(cmd, c, filepath.Join(out, c.ID+"."+format), format); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -4,14 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/cryptocost/cryptocost/costing"
-	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/probe"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -28,36 +23,14 @@ func newProbeCmd() *cobra.Command {
 		versions []string
 		format   string
 		out      string
-		linkName string
 		ef       energyFlags
 		saves    saveFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "probe HOST:PORT",
-		Short: "Profile a TLS service as a battery-powered client sees it",
-		Long: `Profile a TLS service: the protocol versions it accepts (SSL 3.0 is detected,
-never used), its cipher suites per version in its order of preference and
-whether it honours the client's order, the suite a typical mobile client gets
-(Go's default client and an S000-era 2010 phone), its key exchange (TLS 1.3
-groups including hybrid ML-KEM, TLS 1.2 curves, DHE prime sizes and RFC 7919
-groups), its certificate chain (count, bytes on the wire, keys, signature
-algorithms, validity, OCSP stapling), and how often it resumes sessions
-(session IDs, tickets, TLS 1.3 PSK; --tries times each, as sslyze does).
-
-It then measures what a full and a resumed handshake cost: TLS bytes each way,
-round trips and time (medians of --tries handshakes), with the packet trace
-(TCP segmentation modelled and labelled so) in --format json.
-
-Every finding says how it was established: the ClientHello sent and the
-server's answer (--format json). A server cannot hang the probe: each
-connection has --timeout, reads are size-capped, at most --concurrency
-connections are open at once and the whole probe stops at --time-limit,
-keeping what it found. Ctrl-C does the same and exits with status 130.`,
-		Example: `  cryptocost probe example.com:443
-  cryptocost probe 192.0.2.10:8443 --sni api.example.com
-  cryptocost probe example.com:443 --format json -o example.json
-  cryptocost probe --compare google.com:443 facebook.com:443 example.com:443
-  cryptocost probe localhost:4433 --versions 1.2,1.3 --suites TLS_AES_128_GCM_SHA256,0xc02f`,
+		Use:     "probe HOST:PORT",
+		Short:   "Profile a TLS service as a battery-powered client sees it",
+		Long:    helpLong("probe"),
+		Example: helpExamples("probe"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 0:
@@ -68,9 +41,7 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("format") && strings.EqualFold(filepath.Ext(out), ".json") {
-				format = "json"
-			}
+			format = (&outputFlags{format: format, out: out}).name(cmd) // .json: the probe report
 			if err := saves.validate(); err != nil {
 				return err
 			}
@@ -78,84 +49,23 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 			if err != nil {
 				return err
 			}
-			for _, a := range args {
-				if _, _, err := probe.ParseTarget(a); err != nil {
-					return err
-				}
-			}
-			if opts.SNI != "" && len(args) > 1 {
-				return errors.New("--sni names one server: use it with one target, not --compare")
-			}
-			for _, s := range suites {
-				suite, err := probe.LookupSuite(s)
-				if err != nil {
-					return err
-				}
-				opts.Suites = append(opts.Suites, suite.ID)
-			}
-			for _, s := range versions {
-				v, err := probe.ParseVersion(s)
-				if err != nil {
-					return err
-				}
-				opts.Versions = append(opts.Versions, v)
-			}
-			if opts.Tries < 1 || opts.Tries > 100 {
-				return fmt.Errorf("--tries %d: want 1 to 100 (5 is sslyze's default)", opts.Tries)
-			}
-			// The library reads 0 as its default; on the command line 0 is a mistake.
-			if opts.Concurrency < 1 || opts.Concurrency > 64 {
-				return fmt.Errorf("--concurrency %d: want 1 to 64 connections open at once (default 5)", opts.Concurrency)
-			}
-			var lp *link.Profile
-			if linkName != "" {
-				l, err := link.Lookup(linkName)
-				if err != nil {
-					return fmt.Errorf("--link: %w", err)
-				}
-				lp = &l
-			}
-			ef.link = lp
-			if ef.enabled() && lp == nil {
-				return errors.New("--device prices a connection's radio energy on a link: add --link (lte, 3g, wifi, ...: cryptocost radio list)")
-			}
-			if err := ef.check(); err != nil {
+			if err := opts.Configure(args, suites, versions, timeout); err != nil {
 				return err
 			}
-			if lp != nil && !ef.enabled() {
-				if _, err := costing.RadioFor(nil, lp, ef.radio); err != nil {
-					return fmt.Errorf("--link: %w", err)
-				}
-			}
-			opts.Limits = probe.DefaultLimits()
-			opts.Limits.Timeout = timeout
-			if err := opts.Validate(); err != nil {
+			if err := probeRadio(&ef); err != nil {
 				return err
 			}
-			reports := make([]*probe.Report, len(args))
-			var wg sync.WaitGroup
-			errs := make([]error, len(args))
-			for i, target := range args {
-				wg.Go(func() { reports[i], errs[i] = probe.Probe(cmd.Context(), target, opts) })
-			}
-			wg.Wait()
-			if err := errors.Join(errs...); err != nil {
+			reports, err := probe.ProbeAll(cmd.Context(), args, opts)
+			if err != nil {
 				return err
 			}
 			for _, r := range reports {
-				r.Run.Tool, r.Run.Command = tool(), os.Args
-				var err error
-				switch {
-				case ef.enabled():
-					err = ef.apply(r.Run)
-				case lp != nil:
-					err = costing.PriceTraffic(r.Run, lp, ef.radio)
-				}
-				if err != nil {
+				stamp(r.Run)
+				if err := ef.apply(r.Run); err != nil {
 					return err
 				}
 			}
-			if err := writeProbeOutput(cmd.OutOrStdout(), out, func(w io.Writer) error { return write(w, reports) }); err != nil {
+			if err := writeOut(cmd, out, func(w io.Writer) error { return write(w, reports) }); err != nil {
 				return err
 			}
 			for _, r := range reports {
@@ -165,9 +75,9 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&linkName, "link", "", "price each measured handshake's packet trace on this link's radio (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list)")
 	ef.dev.register(cmd)
-	ef.registerRadio(cmd)
+	f.StringVar(&ef.radio, "radio", "", "price each measured handshake's packet trace on this radio profile (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list; with --device, one of its radios)")
+	retireLink(cmd, "probe measures the real network path to the server")
 	f.StringVar(&opts.SNI, "sni", "", "server name to send (default: the host, unless it is an IP address)")
 	f.IntVar(&opts.Tries, "tries", 5, "resumption tries per mechanism, each a full and a resumed handshake (sslyze's default: 5)")
 	f.DurationVar(&timeout, "timeout", probe.DefaultLimits().Timeout, "time limit of each connection")
@@ -179,8 +89,22 @@ keeping what it found. Ctrl-C does the same and exits with status 130.`,
 	f.BoolVar(&compare, "compare", false, "probe every target given and put them side by side (S000's service table)")
 	f.StringVar(&format, "format", "table", "output: table (readable), json (the probe report, docs/probe.md), run (the measured handshakes as a cryptocost run, for radio simulate --trace and the store), csv, gobench")
 	saves.register(cmd)
-	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json)")
+	f.StringVarP(&out, "output", "o", "", "write to `FILE` instead of stdout (a .json name means --format json, .csv csv)")
 	return cmd
+}
+
+// probeRadio checks what prices a probe's traffic before any work: --radio
+// alone (the traffic only), or --device with --radio, one of the device's
+// radios; a device without --radio says which radios it has.
+func probeRadio(ef *energyFlags) error {
+	if err := ef.check(); err != nil {
+		return err
+	}
+	switch {
+	case ef.device != nil && ef.radio == "":
+		return fmt.Errorf("--device prices a connection's radio energy: add --radio, one of %s's radios (%s; cryptocost radio list)", ef.device.Name, strings.Join(ef.device.Radios, ", "))
+	}
+	return nil
 }
 
 // probeWriter returns the writer for --format: the readable table (or the
@@ -213,30 +137,6 @@ func probeWriter(format string, compare bool) (func(io.Writer, []*probe.Report) 
 		}
 		return f.Write(w, runs...)
 	}, nil
-}
-
-// writeProbeOutput writes to stdout or, atomically, to the file: the file is the
-// whole output or untouched.
-func writeProbeOutput(stdout io.Writer, out string, write func(io.Writer) error) error {
-	if out == "" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".cryptocost-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
 }
 
 // probeStatus turns the reports' status into the exit status: a server

@@ -15,24 +15,11 @@ func newPushCmd() *cobra.Command {
 		tags []string
 	)
 	cmd := &cobra.Command{
-		Use:   "push --db postgres://USER@HOST/DB FILE...|DIR...",
-		Short: "Send runs written to files (-o) to a results store, typically a lab's shared one",
-		Long: `Send cryptocost run JSON files — made with -o on a board without a store, on an
-offline phone, or kept by a run whose save failed — to a results store, usually
-a shared PostgreSQL one (--db postgres://… or $CRYPTOCOST_DB). A directory sends
-every .json file under it. Each file is one transaction.
-
-Pushing is idempotent: a run already in the store (the same ID and content) is
-left as it is, so a directory can be pushed again after new runs are added. A
-different run under a stored ID is refused; push reports it and goes on with
-the other files, then exits non-zero. The store records who pushed what: origin
-"imported", the file, its SHA-256, the time and this machine's host name.
-
-The password comes from the URL, $PGPASSWORD or ~/.pgpass; it is never printed.`,
-		Example: `  cryptocost push --db postgres://lab@db.lab:5432/cryptocost board.json
-  CRYPTOCOST_DB=postgres://lab@db.lab/cryptocost cryptocost push ~/runs/
-  cryptocost push --db postgres://lab@db.lab/cryptocost --tag rack-2 ~/.local/share/cryptocost/unsaved/`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "push --db postgres://USER@HOST/DB FILE...|DIR...",
+		Short:   "Send runs written to files (-o) to a results store, typically a lab's shared one",
+		Long:    helpLong("push"),
+		Example: helpExamples("push"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			files, err := store.RunFiles(args)
 			if err != nil {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
 
 	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/measure"
@@ -23,19 +25,12 @@ func init() { commands = append(commands, newRadioCmd) }
 
 func newRadioCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "radio",
-		Short: "What bytes on the air cost: radio state machines priced from packet traces",
-		Long: `Price packet traces on radio state machines — 3G (UMTS RRC), LTE (RRC with
-DRX), WiFi (CAM/PSM), Bluetooth Low Energy and IEEE 802.15.4 — with promotions
-and tails: the energy split into promotion, transfer, tail and idle, the time
-in each state, and a timeline. Every number is modelled from a radio profile
-whose parameters carry their sources (docs/radio.md).`,
-		Example: `  cryptocost radio list
-  cryptocost radio show lte
-  cryptocost radio simulate --link lte,3g,wifi --trace run.json
-  cryptocost radio simulate --link lte --trace tls.pcapng --plot lte.svg`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Use:     "radio",
+		Short:   "What bytes on the air cost: radio state machines priced from packet traces",
+		Long:    helpLong("radio"),
+		Example: helpExamples("radio"),
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newRadioListCmd(), newRadioShowCmd(), newRadioSimulateCmd())
 	return cmd
@@ -70,58 +65,11 @@ func newRadioShowCmd() *cobra.Command {
 	var file string
 	var data bool
 	cmd := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Show a radio profile's parameters, each with its source",
-		Example: `  cryptocost radio show lte
-  cryptocost radio show 802.15.4 --data > my-mote.yaml   # edit, then --radio-file my-mote.yaml
-  cryptocost radio show --radio-file my-mote.yaml`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var p *radio.Profile
-			var err error
-			switch {
-			case file != "" && len(args) == 0:
-				p, err = radio.LoadFile(file)
-			case file == "" && len(args) == 1:
-				p, err = radio.Lookup(args[0])
-			default:
-				return fmt.Errorf("give a profile NAME or --radio-file FILE (`cryptocost radio list` names them)")
-			}
-			if err != nil {
-				return err
-			}
-			w := cmd.OutOrStdout()
-			if data {
-				_, err := w.Write(p.Data)
-				return err
-			}
-			fmt.Fprintf(w, "%s (%s): %s\n", p.Name, p.Technology, p.Description)
-			if len(p.Aliases) > 0 {
-				fmt.Fprintf(w, "aliases: %s\n", strings.Join(p.Aliases, ", "))
-			}
-			fmt.Fprintf(w, "file: %s\n\nsources:\n", p.File)
-			for _, s := range p.Sources {
-				fmt.Fprintf(w, "  %s\n", s)
-			}
-			fmt.Fprintln(w)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "PARAMETER\tVALUE\tSOURCE")
-			for _, q := range p.Params {
-				mark := ""
-				if q.Quantity.Unverified() {
-					mark = " (!)"
-				}
-				fmt.Fprintf(tw, "%s\t%s %s%s\t%s\n", strings.TrimPrefix(q.Field, "params."),
-					strconv.FormatFloat(q.Quantity.Value, 'g', -1, 64), q.Quantity.Unit, mark, q.Quantity.Source)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			if p.Unverified() {
-				fmt.Fprintln(w, "\n(!) unverified: recalled from a paper or assumed; check it, or measure and override with --radio-file.")
-			}
-			return nil
-		},
+		Use:     "show NAME",
+		Short:   "Show a radio profile's parameters, each with its source",
+		Example: helpExamples("radio-show"),
+		Args:    cobra.MaximumNArgs(1),
+		RunE:    func(cmd *cobra.Command, args []string) error { return radioShow(cmd, args, file, data) },
 	}
 	cmd.Flags().StringVar(&file, "radio-file", "", "show the profile in `FILE` instead of a built-in one")
 	cmd.Flags().BoolVar(&data, "data", false, "print the profile's data file (a template for --radio-file)")
@@ -130,68 +78,48 @@ func newRadioShowCmd() *cobra.Command {
 
 // radioSimFlags are radio simulate's flags.
 type radioSimFlags struct {
-	links, radioFile, tracePath, transfer string
-	device, subject                       string
-	until                                 time.Duration
-	associate, quiet                      bool
-	plot, timeline                        string
-	after                                 time.Duration
-	then                                  string
-	batch                                 int
-	every                                 time.Duration
-	handshake                             int
-	resumed                               string
-	resumedPackets                        int
-	outputs                               outputFlags
-	saves                                 saveFlags
-	afterSet, batchSet, handshakeSet      bool
+	radios, radioFile, tracePath, transfer string
+	device, subject                        string
+	until                                  time.Duration
+	associate                              bool
+	plot, timeline                         string
+	after                                  time.Duration
+	then                                   string
+	batch                                  int
+	every                                  time.Duration
+	handshake                              int
+	resumed                                string
+	resumedPackets                         int
+	afterSet, batchSet, handshakeSet       bool
+	r                                      runner
+	profiles                               []*radio.Profile
+	inputs                                 []radio.Input
+	cases                                  []radio.Case
+	plotted                                []*radio.Breakdown
+	titles                                 []string
 }
 
 func newRadioSimulateCmd() *cobra.Command {
 	var f radioSimFlags
 	cmd := &cobra.Command{
-		Use:   "simulate",
-		Short: "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
-		Long: `Price a packet trace on one or more radio profiles (--link). The trace is a
-cryptocost run saved as JSON whose results carry packet traces (the TLS lab's,
-a scenario's), a bare trace JSON ({"packets": [{"t_ns", "dir", "bytes"}]}), or
-a pcap/pcapng capture (Ethernet, raw IP, Linux SLL/SLL2, BSD loopback). In a
-capture the device is --device-addr, or the host that opened the first TCP
-connection, or the sender of the first packet. --transfer prices a synthetic
-bulk transfer instead.
-
-Each result gives the energy split into promotion, transfer, tail and idle,
-the time in each, per-state times and energies, promotions, and the latency
-the radio added; all are modelled (docs/radio.md says how).
-
-What-ifs:
-  --after 5s [--then FILE]       a second connection 5 s after the first ends
-                                 (the same trace, or FILE's): does it share
-                                 the tail? (energy-saved against two alone)
-  --batch N --every 10m          N readings each on its own connection every
-                                 10 min, against one connection carrying all N
-                                 (--handshake-packets K: the first K packets
-                                 are the handshake, sent once when batched)
-  --resumed FILE --handshake-packets K
-                                 the trace with its first K packets replaced by
-                                 FILE's (a resumed handshake; --resumed-packets
-                                 M takes FILE's first M)`,
-		Example: `  cryptocost radio simulate --link lte --trace run.json
-  cryptocost radio simulate --link lte,3g,wifi,ble,802.15.4 --trace tls.pcapng --device-addr 10.0.0.2
-  cryptocost radio simulate --link lte --trace run.json --subject 'tls/*full*' --plot lte.svg
-  cryptocost radio simulate --link 3g --transfer up=1k,down=50k,rate=1Mbit/s
-  cryptocost radio simulate --link lte --trace run.json --after 5s
-  cryptocost radio simulate --link 802.15.4 --trace reading.json --batch 6 --every 10m --handshake-packets 4
-  cryptocost radio simulate --radio-file my-lte.yaml --trace run.json --format json -o radio.json`,
-		Args: cobra.NoArgs,
+		Use:     "simulate",
+		Short:   "Price a packet trace on radio profiles: energy by phase and state, timeline, what-ifs",
+		Long:    helpLong("radio-simulate"),
+		Example: helpExamples("radio-simulate"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fl := cmd.Flags()
 			f.afterSet, f.batchSet, f.handshakeSet = fl.Changed("after"), fl.Changed("batch"), fl.Changed("handshake-packets")
-			return runRadioSimulate(cmd, &f)
+			return f.r.execute(cmd, job{
+				check: func() error { return f.check(cmd) },
+				run:   func(context.Context) (*result.Run, error) { return f.run(cmd) },
+				files: f.files,
+			})
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.links, "link", "", "radio profiles, comma-separated `NAMES`: lte, 3g, wifi, ble, 802.15.4, ... (cryptocost radio list)")
+	fl.StringVar(&f.radios, "radio", "", "radio profiles, comma-separated `NAMES`: lte, 3g, wifi, ble, 802.15.4, ... (cryptocost radio list)")
+	retireLink(cmd, "radio simulate prices the trace on radio profiles")
 	fl.StringVar(&f.radioFile, "radio-file", "", "a radio profile `FILE` of your own (YAML or JSON; `cryptocost radio show NAME --data` gives a template)")
 	fl.StringVar(&f.tracePath, "trace", "", "the trace: a cryptocost run (JSON), a trace JSON, or a pcap/pcapng `FILE`")
 	fl.StringVar(&f.transfer, "transfer", "", "price a synthetic transfer instead: up=1k,down=50k,rate=1Mbit/s[,mss=1460]")
@@ -208,32 +136,16 @@ What-ifs:
 	fl.IntVar(&f.handshake, "handshake-packets", 0, "the first K packets of the trace are the handshake (for --batch and --resumed)")
 	fl.StringVar(&f.resumed, "resumed", "", "what-if: replace the handshake with the trace in `FILE` (a resumed handshake)")
 	fl.IntVar(&f.resumedPackets, "resumed-packets", 0, "with --resumed: take only FILE's first M packets (default: all)")
-	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no notes on stderr")
-	f.outputs.register(cmd)
-	f.saves.register(cmd)
+	fl.BoolVarP(&f.r.quiet, "quiet", "q", false, "no notes on stderr")
+	f.r.register(cmd)
 	return cmd
 }
 
-// radioTrace is one trace to price, named for the results.
-type radioTrace struct {
-	name, source string
-	trace        *result.Trace
-	until        time.Duration
-	params       map[string]string
-	readings     int // > 0: add energy per reading
-	// pair: price the parts alone too and report what sharing saved.
-	pair [2]*result.Trace
-}
-
-func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
-	// Everything is checked before anything is read or priced.
-	format, err := f.outputs.resolve(cmd)
-	if err != nil {
-		return err
-	}
-	if err := f.saves.validate(); err != nil {
-		return err
-	}
+// check reads radio simulate's flags, the radios, the traces and the
+// what-ifs' files: everything before anything is priced.
+func (f *radioSimFlags) check(cmd *cobra.Command) error {
+	fl := cmd.Flags()
+	f.afterSet, f.batchSet, f.handshakeSet = fl.Changed("after"), fl.Changed("batch"), fl.Changed("handshake-packets")
 	if f.plot != "" {
 		if _, err := radio.PlotFormat(f.plot); err != nil {
 			return fmt.Errorf("--plot: %w", err)
@@ -242,8 +154,8 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	if (f.tracePath == "") == (f.transfer == "") {
 		return fmt.Errorf("give the traffic to price: --trace FILE (a run, a trace JSON or a capture) or --transfer up=1k,down=50k,rate=1Mbit/s")
 	}
-	if f.links == "" && f.radioFile == "" {
-		return fmt.Errorf("give the radio: --link lte (or 3g, wifi, ble, 802.15.4; `cryptocost radio list`) or --radio-file FILE")
+	if f.radios == "" && f.radioFile == "" {
+		return fmt.Errorf("give the radio: --radio lte (or 3g, wifi, ble, 802.15.4; `cryptocost radio list`) or --radio-file FILE")
 	}
 	switch {
 	case f.then != "" && !f.afterSet:
@@ -263,71 +175,60 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 	case f.until < 0:
 		return fmt.Errorf("--until %v is negative", f.until)
 	}
-	profiles, err := radioProfiles(f.links, f.radioFile)
+	var err error
+	if f.profiles, err = radioProfiles(f.radios, f.radioFile); err != nil {
+		return err
+	}
+	if f.inputs, err = radioInputs(f); err != nil {
+		return err
+	}
+	whatIfs, err := radioWhatIfs(f)
 	if err != nil {
 		return err
 	}
-	inputs, err := radioInputs(f)
-	if err != nil {
-		return err
-	}
-	traces, err := radioWhatIfs(f, inputs)
-	if err != nil {
-		return err
-	}
+	f.cases, err = whatIfs.Cases(f.inputs)
+	return err
+}
+
+// run prices every case on every radio.
+func (f *radioSimFlags) run(cmd *cobra.Command) (*result.Run, error) {
 	stderr := cmd.ErrOrStderr()
-	if !f.quiet {
-		for _, in := range inputs {
+	if !f.r.quiet {
+		for _, in := range f.inputs {
 			for _, n := range in.Notes {
 				fmt.Fprintf(stderr, "%s: %s\n", in.Source, n)
 			}
 		}
 	}
-
 	run := newRun("radio")
-	var plotted []*radio.Breakdown
-	var titles []string
-	for _, p := range profiles {
-		for _, rt := range traces {
-			opt := radio.Options{Until: rt.until, Associate: f.associate}
-			if f.until > 0 {
-				opt.Until = max(opt.Until, f.until)
-			}
-			b, err := p.Simulate(rt.trace, opt)
+	for _, p := range f.profiles {
+		for _, c := range f.cases {
+			r, b, err := c.Price(p, radio.Options{Until: f.until, Associate: f.associate})
 			if err != nil {
-				return fmt.Errorf("%s on %s: %w", rt.name, p.Name, err)
+				return nil, err
 			}
-			r := b.Result(p, rt.name, rt.source, rt.params)
-			if rt.readings > 0 {
-				m := result.NewScalar("energy-per-reading", "J", result.Lower, result.Modelled, b.Total()/float64(rt.readings))
-				m.Method = p.Method()
-				r.Metrics = append(r.Metrics, m)
-			}
-			if rt.pair[0] != nil {
-				if err := addSharing(&r, p, b, rt.pair, opt); err != nil {
-					return err
-				}
-			}
-			if !f.quiet {
+			if !f.r.quiet {
 				for _, n := range r.Warnings {
 					fmt.Fprintf(stderr, "%s: %s\n", r.Subject.Name, n)
 				}
 			}
 			run.Results = append(run.Results, r)
-			plotted = append(plotted, b)
-			titles = append(titles, r.Subject.Name)
+			f.plotted = append(f.plotted, b)
+			f.titles = append(f.titles, r.Subject.Name)
 		}
 	}
 	run.Finished = time.Now().UTC()
 	if err := run.Validate(); err != nil {
-		return err
+		return nil, err // a bug: never written or saved
 	}
-	if err := f.outputs.write(cmd, format, run); err != nil {
-		return err
-	}
-	f.saves.save(cmd, run, f.quiet)
+	return run, nil
+}
+
+// files writes the --plot and --timeline files, one per breakdown.
+func (f *radioSimFlags) files(cmd *cobra.Command, _ *result.Run) error {
+	stderr := cmd.ErrOrStderr()
 	if f.plot != "" {
-		if err := radioFiles(stderr, f.plot, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, title string) error {
+		if err := radioFiles(stderr, f.plot, f.titles, f.plotted, f.r.quiet, func(w io.Writer, b *radio.Breakdown, title string) error {
 			pf, _ := radio.PlotFormat(f.plot)
 			return radio.Plot(w, b, title, pf)
 		}); err != nil {
@@ -335,38 +236,9 @@ func runRadioSimulate(cmd *cobra.Command, f *radioSimFlags) error {
 		}
 	}
 	if f.timeline != "" {
-		return radioFiles(stderr, f.timeline, titles, plotted, f.quiet, func(w io.Writer, b *radio.Breakdown, _ string) error {
+		return radioFiles(stderr, f.timeline, f.titles, f.plotted, f.r.quiet, func(w io.Writer, b *radio.Breakdown, _ string) error {
 			return radio.WriteTimeline(w, b)
 		})
-	}
-	return nil
-}
-
-// addSharing prices the two connections of a --after what-if alone and
-// adds what pricing them together saved, and whether the second shared the
-// first one's tail (it needed fewer promotions).
-func addSharing(r *result.Result, p *radio.Profile, together *radio.Breakdown, pair [2]*result.Trace, opt radio.Options) error {
-	opt.Until = 0
-	var alone float64
-	promotions := 0
-	for _, t := range pair {
-		b, err := p.Simulate(t, opt)
-		if err != nil {
-			return err
-		}
-		alone += b.Total()
-		promotions += b.Promotions
-	}
-	m := result.NewScalar("energy-saved", "J", result.Higher, result.Modelled, alone-together.Total())
-	m.Method = "the two connections priced alone, minus priced together; " + p.Method()
-	r.Metrics = append(r.Metrics, m)
-	switch {
-	case promotions == 0:
-		r.Subject.Params["shares_tail"] = "no promotions on this radio"
-	case together.Promotions < promotions:
-		r.Subject.Params["shares_tail"] = "yes"
-	default:
-		r.Subject.Params["shares_tail"] = "no"
 	}
 	return nil
 }
@@ -379,7 +251,7 @@ func radioProfiles(links, file string) ([]*radio.Profile, error) {
 		}
 		p, err := radio.Lookup(name)
 		if err != nil {
-			return nil, fmt.Errorf("--link: %w", err)
+			return nil, fmt.Errorf("--radio: %w", err)
 		}
 		out = append(out, p)
 	}
@@ -404,85 +276,32 @@ func radioInputs(f *radioSimFlags) ([]radio.Input, error) {
 	return radio.ReadFile(f.tracePath, radio.ReadOptions{DeviceAddr: f.device, Subject: f.subject})
 }
 
-// readRadioTrace reads the one trace of a what-if's second file.
-func readRadioTrace(flag, file string, f *radioSimFlags) (*result.Trace, error) {
-	in, err := radio.ReadFile(file, radio.ReadOptions{DeviceAddr: f.device})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", flag, err)
+// radioWhatIfs are the what-ifs the flags ask for, their files read.
+func radioWhatIfs(f *radioSimFlags) (radio.WhatIfs, error) {
+	w := radio.WhatIfs{After: f.after, HasAfter: f.afterSet, ThenName: f.then, ResumedName: f.resumed, Handshake: f.handshake, Every: f.every}
+	if f.batchSet {
+		w.Batch = f.batch
 	}
-	if len(in) != 1 {
-		var names []string
-		for _, i := range in {
-			names = append(names, i.Name)
-		}
-		return nil, fmt.Errorf("%s %s holds %d traces (%s): save the one you mean alone", flag, file, len(in), strings.Join(names, ", "))
-	}
-	return in[0].Trace, nil
-}
-
-// radioWhatIfs returns the traces to price: each input, and the what-ifs
-// built from it.
-func radioWhatIfs(f *radioSimFlags, inputs []radio.Input) ([]radioTrace, error) {
-	var then, resumed *result.Trace
 	var err error
+	ro := radio.ReadOptions{DeviceAddr: f.device}
 	if f.then != "" {
-		if then, err = readRadioTrace("--then", f.then, f); err != nil {
-			return nil, err
+		if w.Then, err = radio.ReadOne("--then", f.then, ro); err != nil {
+			return w, err
 		}
 	}
 	if f.resumed != "" {
-		if resumed, err = readRadioTrace("--resumed", f.resumed, f); err != nil {
-			return nil, err
+		if w.Resumed, err = radio.ReadOne("--resumed", f.resumed, ro); err != nil {
+			return w, err
 		}
 		if f.resumedPackets > 0 {
-			if f.resumedPackets > len(resumed.Packets) {
-				return nil, fmt.Errorf("--resumed-packets %d: %s has %d packets", f.resumedPackets, f.resumed, len(resumed.Packets))
+			if f.resumedPackets > len(w.Resumed.Packets) {
+				return w, fmt.Errorf("--resumed-packets %d: %s has %d packets", f.resumedPackets, f.resumed, len(w.Resumed.Packets))
 			}
-			resumed = &result.Trace{Link: resumed.Link, HeaderModel: resumed.HeaderModel, Transport: resumed.Transport, Packets: resumed.Packets[:f.resumedPackets]}
+			r := w.Resumed
+			w.Resumed = &result.Trace{Link: r.Link, HeaderModel: r.HeaderModel, Transport: r.Transport, Packets: r.Packets[:f.resumedPackets]}
 		}
 	}
-	var out []radioTrace
-	for _, in := range inputs {
-		out = append(out, radioTrace{name: in.Name, source: in.Source, trace: in.Trace})
-		if f.afterSet {
-			second, what := in.Trace, "the same trace"
-			if then != nil {
-				second, what = then, f.then
-			}
-			t, err := radio.Sequence(in.Trace, second, f.after)
-			if err != nil {
-				return nil, fmt.Errorf("--after: %s: %w", in.Name, err)
-			}
-			out = append(out, radioTrace{name: in.Name + "/then-after-" + f.after.String(), source: in.Source, trace: t,
-				params: map[string]string{"what_if": fmt.Sprintf("a second connection (%s) %v after the first ends", what, f.after)},
-				pair:   [2]*result.Trace{in.Trace, second}})
-		}
-		if resumed != nil {
-			t, err := radio.ReplacePrefix(in.Trace, f.handshake, resumed)
-			if err != nil {
-				return nil, fmt.Errorf("--resumed: %s: %w", in.Name, err)
-			}
-			out = append(out, radioTrace{name: in.Name + "/resumed", source: in.Source + " + " + f.resumed, trace: t,
-				params: map[string]string{"what_if": fmt.Sprintf("the first %d packets replaced by %s", f.handshake, f.resumed)}})
-		}
-		if f.batchSet {
-			window := time.Duration(f.batch) * f.every
-			sep, err := radio.Repeat(in.Trace, f.batch, f.every)
-			if err != nil {
-				return nil, fmt.Errorf("--batch: %s: %w", in.Name, err)
-			}
-			bat, err := radio.Batch(in.Trace, f.handshake, f.batch)
-			if err != nil {
-				return nil, fmt.Errorf("--batch: %s: %w", in.Name, err)
-			}
-			out = append(out,
-				radioTrace{name: fmt.Sprintf("%s/%dx-every-%v", in.Name, f.batch, f.every), source: in.Source, trace: sep, until: window, readings: f.batch,
-					params: map[string]string{"what_if": fmt.Sprintf("%d readings, each on its own connection, every %v; priced over %v", f.batch, f.every, window)}},
-				radioTrace{name: fmt.Sprintf("%s/%dx-batched", in.Name, f.batch), source: in.Source, trace: bat, until: window, readings: f.batch,
-					params: map[string]string{"what_if": fmt.Sprintf("%d readings in one connection (handshake: the first %d packets, sent once); priced over %v", f.batch, f.handshake, window)}})
-		}
-	}
-	return out, nil
+	return w, nil
 }
 
 // parseRadioTransfer reads --transfer up=1k,down=50k,rate=1Mbit/s[,mss=1460].
@@ -550,17 +369,8 @@ func radioFiles(stderr io.Writer, file string, titles []string, bs []*radio.Brea
 		if len(bs) > 1 {
 			name = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), i+1, ext)
 		}
-		var buf bytes.Buffer
-		if err := write(&buf, b, titles[i]); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		tmp := name + ".tmp"
-		if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("cannot write %s: %w", name, err)
-		}
-		if err := os.Rename(tmp, name); err != nil {
-			os.Remove(tmp)
-			return fmt.Errorf("cannot write %s: %w", name, err)
+		if err := atomicfile.Write(name, func(w io.Writer) error { return write(w, b, titles[i]) }); err != nil {
+			return err
 		}
 		if len(bs) > 1 && !quiet {
 			fmt.Fprintf(stderr, "%s: %s\n", name, titles[i])
@@ -574,4 +384,52 @@ func newRun(kind string) *result.Run {
 	run := measure.NewRun(kind)
 	run.Tool, run.Command = tool(), os.Args
 	return run
+}
+
+// radioShow is radio show: a profile's parameters with their sources, or its data file.
+func radioShow(cmd *cobra.Command, args []string, file string, data bool) error {
+	var p *radio.Profile
+	var err error
+	switch {
+	case file != "" && len(args) == 0:
+		p, err = radio.LoadFile(file)
+	case file == "" && len(args) == 1:
+		p, err = radio.Lookup(args[0])
+	default:
+		return fmt.Errorf("give a profile NAME or --radio-file FILE (`cryptocost radio list` names them)")
+	}
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if data {
+		_, err := w.Write(p.Data)
+		return err
+	}
+	fmt.Fprintf(w, "%s (%s): %s\n", p.Name, p.Technology, p.Description)
+	if len(p.Aliases) > 0 {
+		fmt.Fprintf(w, "aliases: %s\n", strings.Join(p.Aliases, ", "))
+	}
+	fmt.Fprintf(w, "file: %s\n\nsources:\n", p.File)
+	for _, s := range p.Sources {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PARAMETER\tVALUE\tSOURCE")
+	for _, q := range p.Params {
+		mark := ""
+		if q.Quantity.Unverified() {
+			mark = " (!)"
+		}
+		fmt.Fprintf(tw, "%s\t%s %s%s\t%s\n", strings.TrimPrefix(q.Field, "params."),
+			strconv.FormatFloat(q.Quantity.Value, 'g', -1, 64), q.Quantity.Unit, mark, q.Quantity.Source)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if p.Unverified() {
+		fmt.Fprintln(w, "\n(!) unverified: recalled from a paper or assumed; check it, or measure and override with --radio-file.")
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/atomicfile"
+
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/store"
@@ -22,26 +24,10 @@ func newReportCmd() *cobra.Command {
 		since      string
 	)
 	cmd := &cobra.Command{
-		Use:   "report RUN...",
-		Short: "Write one self-contained HTML report with figures and tables",
-		Long: `Write one HTML file that opens offline (no script, no network: figures are
-inline SVG, the font is embedded) with the figures the runs hold data for —
-throughput per algorithm and input size, signature cost by security level, key
-generation distributions, handshake bytes by message, energy per connection by
-component, overhead and throughput against transfer size, model sweeps, battery
-life by algorithm and device — each with its caption and the provenance of its
-numbers, then every result in a table with its label and method, and each run's
-environment and method. docs/store-and-reports.md lists the data each figure needs.
-
-Each RUN is a stored run ID, a unique prefix or "latest", or a run JSON file.
-
---fleet adds a section with the device × algorithm × operation matrix of every
-run in the store (--since to bound it): the time and energy of each operation on
-each device, measured where measured, else priced and labelled. With --fleet
-the RUNs are optional.`,
-		Example: `  cryptocost report latest -o report.html
-  cryptocost report 20261201T1000 board.json -o laptop-vs-board.html
-  cryptocost report --fleet --db postgres://lab@db.lab/cryptocost -o fleet.html`,
+		Use:     "report RUN...",
+		Short:   "Write one self-contained HTML report with figures and tables",
+		Long:    helpLong("report"),
+		Example: helpExamples("report"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && !fleet {
 				return fmt.Errorf("give the runs to report (RUN..., latest or run JSON files), or --fleet")
@@ -70,7 +56,7 @@ the RUNs are optional.`,
 					return err
 				}
 			}
-			if err := writeFileAtomic(out, func(w io.Writer) error { return report.WriteHTML(w, runs, opt) }); err != nil {
+			if err := atomicfile.Write(out, func(w io.Writer) error { return report.WriteHTML(w, runs, opt) }); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)

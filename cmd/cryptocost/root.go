@@ -58,17 +58,10 @@ func Main() int {
 
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "cryptocost",
-		Short: "What cryptography costs on constrained devices: time, cycles, memory, bytes, energy",
-		Long: `cryptocost measures what cryptographic primitives and security protocols cost
-where code can run, and says how every number was obtained.
-
-Every algorithm passes its known-answer tests before it is timed; every
-result carries its samples, a median with a 95% confidence interval, the
-method and the environment.`,
-		Example: `  cryptocost list --family sign
-  cryptocost bench --quick
-  cryptocost bench --algo 'AES-128*' --sizes 16,1k,16k --format gobench > new.txt`,
+		Use:           "cryptocost",
+		Short:         "What cryptography costs on constrained devices: time, cycles, memory, bytes, energy",
+		Long:          helpLong("root"),
+		Example:       helpExamples("root"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// --version, as `cryptocost version` prints it.

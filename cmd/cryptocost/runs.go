@@ -22,49 +22,14 @@ func newRunsCmd() *cobra.Command {
 		format, by   string
 	)
 	cmd := &cobra.Command{
-		Use:   "runs",
-		Short: "List the runs in the results store",
-		Long: `List the runs saved in the results store, most recent first. Every run a
-cryptocost command makes is saved there unless --no-save is given; runs made
-elsewhere (another machine, the cross-compiled binary on a board) are added with
-cryptocost import. Filters combine (all must match).
-
---since and --until take a date (2026-12-01, until the end of that day), a
-time (RFC 3339), or an age such as 36h or 7d (runs started in the last 7 days).
-
---by device lists the fleet instead: one line per device — the device profile
-a run was made for, else the machine that made it — with its runs, machines
-(told apart by machine ID), host names, kinds and platforms.`,
-		Example: `  cryptocost runs
-  cryptocost runs --kind bench --since 7d
-  cryptocost runs --device telosb --tag baseline
-  cryptocost runs --origin imported --format json
-  cryptocost runs --by device --db postgres://lab@db.lab/cryptocost
-  cryptocost runs tag 20261201T1000 baseline
-  cryptocost runs delete 20261201T1000`,
-		Args: cobra.NoArgs,
+		Use:     "runs",
+		Short:   "List the runs in the results store",
+		Long:    helpLong("runs"),
+		Example: helpExamples("runs"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "table" && format != "json" {
-				return fmt.Errorf("unknown format %q for runs: want table or json", format)
-			}
-			var err error
-			now := time.Now()
-			if f.Since, err = parseWhen(since, now, false); err != nil {
-				return fmt.Errorf("--since: %w", err)
-			}
-			if f.Until, err = parseWhen(until, now, true); err != nil {
-				return fmt.Errorf("--until: %w", err)
-			}
-			switch f.Origin {
-			case "", store.Local, store.Imported:
-			default:
-				return fmt.Errorf("--origin %q: want local or imported", f.Origin)
-			}
-			if f.Limit < 0 {
-				return fmt.Errorf("--limit %d: want a number of runs, or 0 for all", f.Limit)
-			}
-			if by != "" && by != "device" {
-				return fmt.Errorf("--by %q: want device", by)
+			if err := checkRunsFlags(&f, since, until, format, by); err != nil {
+				return err
 			}
 			st, err := db.openExisting(cmd.Context())
 			var none *noStoreError
@@ -96,30 +61,7 @@ a run was made for, else the machine that made it — with its runs, machines
 				}
 				return enc.Encode(runs)
 			}
-			if len(runs) == 0 {
-				fmt.Fprintf(out, "no runs match in %s\n", st.Path())
-				return nil
-			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "RUN\tKIND\tSTATUS\tSTARTED\tHOST\tDEVICE\tPLATFORM\tRESULTS\tORIGIN\tTAGS")
-			for _, r := range runs {
-				// The words --origin filters on: local (made by this
-				// cryptocost's commands) or imported.
-				origin := store.Local
-				if r.Origin.Kind == store.Imported {
-					origin = store.Imported
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%d\t%s\t%s\n", r.ID, r.Kind, r.Status,
-					r.Started.UTC().Format("2006-01-02 15:04Z"), r.Hostname, r.Device, r.GOOS, r.GOARCH, r.Results,
-					origin, strings.Join(r.Tags, ","))
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			if f.Limit > 0 && len(runs) == f.Limit {
-				fmt.Fprintf(cmd.ErrOrStderr(), "showing the %d most recent: --limit 0 for all\n", f.Limit)
-			}
-			return nil
+			return writeRunsTable(cmd, st.Path(), runs, f.Limit)
 		},
 	}
 	fl := cmd.Flags()
@@ -206,11 +148,10 @@ func newRunsTagCmd(remove bool) *cobra.Command {
 func newRunsDeleteCmd() *cobra.Command {
 	var db dbFlag
 	cmd := &cobra.Command{
-		Use:   "delete RUN...",
-		Short: "Delete stored runs (give full IDs or unique prefixes)",
-		Example: `  cryptocost runs delete 20261201T100000Z-aaaa0001
-  cryptocost runs delete $(cryptocost runs --tag scratch --format json | jq -r '.[].id')`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "delete RUN...",
+		Short:   "Delete stored runs (give full IDs or unique prefixes)",
+		Example: helpExamples("runs-delete"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := db.openExisting(cmd.Context())
 			if err != nil {
@@ -258,4 +199,61 @@ func parseWhen(s string, now time.Time, endOfDay bool) (time.Time, error) {
 		return now.Add(-d), nil
 	}
 	return time.Time{}, fmt.Errorf("%q is not a date (2026-12-01), a time (2026-12-01T10:00:00Z) or an age (36h, 7d)", s)
+}
+
+// checkRunsFlags reads runs' filter flags into f, before the store is
+// opened.
+func checkRunsFlags(f *store.Filter, since, until, format, by string) error {
+	if format != "table" && format != "json" {
+		return fmt.Errorf("unknown format %q for runs: want table or json", format)
+	}
+	var err error
+	now := time.Now()
+	if f.Since, err = parseWhen(since, now, false); err != nil {
+		return fmt.Errorf("--since: %w", err)
+	}
+	if f.Until, err = parseWhen(until, now, true); err != nil {
+		return fmt.Errorf("--until: %w", err)
+	}
+	switch f.Origin {
+	case "", store.Local, store.Imported:
+	default:
+		return fmt.Errorf("--origin %q: want local or imported", f.Origin)
+	}
+	if f.Limit < 0 {
+		return fmt.Errorf("--limit %d: want a number of runs, or 0 for all", f.Limit)
+	}
+	if by != "" && by != "device" {
+		return fmt.Errorf("--by %q: want device", by)
+	}
+	return nil
+}
+
+// writeRunsTable lists the runs, one line each.
+func writeRunsTable(cmd *cobra.Command, path string, runs []store.Summary, limit int) error {
+	out := cmd.OutOrStdout()
+	if len(runs) == 0 {
+		fmt.Fprintf(out, "no runs match in %s\n", path)
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RUN\tKIND\tSTATUS\tSTARTED\tHOST\tDEVICE\tPLATFORM\tRESULTS\tORIGIN\tTAGS")
+	for _, r := range runs {
+		// The words --origin filters on: local (made by this
+		// cryptocost's commands) or imported.
+		origin := store.Local
+		if r.Origin.Kind == store.Imported {
+			origin = store.Imported
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%d\t%s\t%s\n", r.ID, r.Kind, r.Status,
+			r.Started.UTC().Format("2006-01-02 15:04Z"), r.Hostname, r.Device, r.GOOS, r.GOARCH, r.Results,
+			origin, strings.Join(r.Tags, ","))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if limit > 0 && len(runs) == limit {
+		fmt.Fprintf(cmd.ErrOrStderr(), "showing the %d most recent: --limit 0 for all\n", limit)
+	}
+	return nil
 }

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/cryptocost/cryptocost/internal/progress"
@@ -22,16 +22,10 @@ func init() { commands = append(commands, newScenarioCmd) }
 
 func newScenarioCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "scenario NAME",
-		Short: "Run the seed systems as real workloads: remote signer, secure time sync, signed sensor readings",
-		Long: `Run one of the seed studies' systems as a small real system on loopback,
-through the link emulator, instrumented like the TLS lab: bytes, packets, time,
-CPU and — with --device and --link — energy from the device and radio
-profiles, beside the matching analytic model.`,
-		Example: `  cryptocost scenario list
-  cryptocost scenario remote-sign --quick
-  cryptocost scenario timesync --receivers 5 --link 802.15.4 --device telosb
-  cryptocost scenario sensor --protection cose,dtls-psk --link 802.15.4 --device telosb`,
+		Use:     "scenario NAME",
+		Short:   "Run the seed systems as real workloads: remote signer, secure time sync, signed sensor readings",
+		Long:    helpLong("scenario"),
+		Example: helpExamples("scenario"),
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:     "list",
@@ -57,11 +51,11 @@ profiles, beside the matching analytic model.`,
 // plus the common ones.
 func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	var (
-		linkName     string
-		ef           energyFlags
-		quick, quiet bool
-		outputs      outputFlags
-		saves        saveFlags
+		linkName string
+		ef       energyFlags
+		quick    bool
+		r        runner
+		env      scenario.Env
 	)
 	cmd := &cobra.Command{
 		Use:   s.Name(),
@@ -74,65 +68,20 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 			return "  cryptocost scenario " + s.Name() + " --quick"
 		}(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
+			var table result.Format
+			if tw, ok := s.(scenario.TableWriter); ok {
+				table = scenarioTable{tw}
 			}
-			if err := saves.validate(); err != nil {
-				return err
-			}
-			if err := s.Validate(); err != nil {
-				return err
-			}
-			env := scenario.Env{Quick: quick, Log: cmd.ErrOrStderr()}
-			if quiet {
-				env.Log = io.Discard
-			}
-			env.Progress = progress.Events("scenario " + s.Name()) // notes on stderr: no bar
-			if ev := progress.EventLog(); ev != nil {
-				env.Log = io.MultiWriter(env.Log, ev) // notes are events too
-			}
-			if linkName != "" {
-				p, err := link.Lookup(linkName)
-				if err != nil {
-					return fmt.Errorf("--link: %w", err)
-				}
-				env.Link = &p
-			}
-			// Pricing: the scenario's own flags may name its default
-			// device, an assumed speed, --on-device and calibrations.
-			if pr, ok := s.(scenario.Priced); ok {
-				ef.fromScenario(pr.Pricing())
-			}
-			ef.link = env.Link
-			if err := ef.check(); err != nil {
-				return err
-			}
-			run, err := s.Run(cmd.Context(), env)
-			if run == nil {
-				return err
-			}
-			run.Tool, run.Command = tool(), os.Args
-			if perr := ef.apply(run); perr != nil && err == nil {
-				err = perr
-			}
-			if tw, ok := s.(scenario.TableWriter); ok && format.Name() == "table" {
-				format = scenarioTable{tw}
-			}
-			if werr := outputs.write(cmd, format, run); werr != nil {
-				return werr
-			}
-			saves.save(cmd, run, quiet)
-			if err != nil {
-				return err
-			}
-			switch run.Status {
-			case result.Interrupted:
-				return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d results measured so far", len(run.Results))}
-			case result.Failed:
-				return &statusError{exitError, fmt.Errorf("scenario %s failed: %v", s.Name(), run.Errors)}
-			}
-			return nil
+			return r.execute(cmd, job{
+				check: func() (err error) {
+					env, err = scenarioEnv(cmd, s, &ef, linkName, quick, r.quiet)
+					return err
+				},
+				energy: &ef,
+				run:    func(ctx context.Context) (*result.Run, error) { return s.Run(ctx, env) },
+				table:  table,
+				failed: "scenario " + s.Name() + " failed",
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -140,10 +89,38 @@ func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
 	f.StringVar(&linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
 	ef.registerScenario(cmd)
 	f.BoolVar(&quick, "quick", false, "a run of seconds: fewer repetitions")
-	f.BoolVarP(&quiet, "quiet", "q", false, "no progress notes on stderr")
-	outputs.register(cmd)
-	saves.register(cmd)
+	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress notes on stderr")
+	r.register(cmd)
 	return cmd
+}
+
+// scenarioEnv checks a scenario's flags and sets up its environment: the
+// log, progress events, the link; and what the scenario's own flags say
+// about pricing (its default device, an assumed speed, --on-device).
+func scenarioEnv(cmd *cobra.Command, s scenario.Scenario, ef *energyFlags, linkName string, quick, quiet bool) (scenario.Env, error) {
+	env := scenario.Env{Quick: quick, Log: cmd.ErrOrStderr()}
+	if err := s.Validate(); err != nil {
+		return env, err
+	}
+	if quiet {
+		env.Log = io.Discard
+	}
+	env.Progress = progress.Events("scenario " + s.Name()) // notes on stderr: no bar
+	if ev := progress.EventLog(); ev != nil {
+		env.Log = io.MultiWriter(env.Log, ev) // notes are events too
+	}
+	if linkName != "" {
+		p, err := link.Lookup(linkName)
+		if err != nil {
+			return env, fmt.Errorf("--link: %w", err)
+		}
+		env.Link = &p
+	}
+	if pr, ok := s.(scenario.Priced); ok {
+		ef.fromScenario(pr.Pricing())
+	}
+	ef.link = env.Link
+	return env, nil
 }
 
 // scenarioTable is the table format of a scenario with its own table.

@@ -17,15 +17,11 @@ func newShowCmd() *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "show RUN",
-		Short: "Show a stored run: where it came from, then its results",
-		Long: `Show a run from the results store. RUN is a run ID, a unique prefix of one
-(cryptocost runs lists them), or "latest". The header says when and where the
-run was made and, for imported runs, the file it was imported from.`,
-		Example: `  cryptocost show latest
-  cryptocost show 20261201T1000
-  cryptocost show 20261201T1000 --format json`,
-		Args: cobra.ExactArgs(1),
+		Use:     "show RUN",
+		Short:   "Show a stored run: where it came from, then its results",
+		Long:    helpLong("show"),
+		Example: helpExamples("show"),
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := result.FormatByName(format)
 			if err != nil {

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/cryptocost/cryptocost/internal/registry"
 )
 
 // TraceFormat is one instrument's export layout: how to recognise it from
@@ -28,35 +30,20 @@ type TraceFormat struct {
 	read  func(name string, r io.Reader, opt TraceOptions) (*Trace, error)
 }
 
-var traceFormats []*TraceFormat
+// traceFormats is the registry of export layouts (internal/registry),
+// in detection order.
+var traceFormats = registry.New[*TraceFormat]("trace format")
 
-func registerTraceFormat(f *TraceFormat) { traceFormats = append(traceFormats, f) }
+func registerTraceFormat(f *TraceFormat) { traceFormats.MustAdd(f.Name, f, f.Aliases...) }
 
 // TraceFormats lists the export layouts, detected in this order.
-func TraceFormats() []*TraceFormat { return append([]*TraceFormat(nil), traceFormats...) }
+func TraceFormats() []*TraceFormat { return traceFormats.Values() }
 
-// LookupTraceFormat finds a layout by name or alias (case ignored).
-func LookupTraceFormat(name string) (*TraceFormat, error) {
-	for _, f := range traceFormats {
-		if strings.EqualFold(f.Name, name) {
-			return f, nil
-		}
-		for _, a := range f.Aliases {
-			if strings.EqualFold(a, name) {
-				return f, nil
-			}
-		}
-	}
-	return nil, fmt.Errorf("unknown trace format %q: want one of %s", name, strings.Join(traceFormatNames(), ", "))
-}
+// LookupTraceFormat finds a layout by name or alias (case and punctuation
+// ignored).
+func LookupTraceFormat(name string) (*TraceFormat, error) { return traceFormats.Get(name) }
 
-func traceFormatNames() []string {
-	var out []string
-	for _, f := range traceFormats {
-		out = append(out, f.Name)
-	}
-	return out
-}
+func traceFormatNames() []string { return traceFormats.Names() }
 
 // sniffBytes is how much of a file detection reads.
 const sniffBytes = 16 << 10
@@ -80,7 +67,7 @@ func ReadTrace(name string, r io.Reader, opt TraceOptions) (*Trace, error) {
 	br := bufio.NewReaderSize(r, sniffBytes)
 	peek, _ := br.Peek(sniffBytes)
 	head := firstLines(peek, 40)
-	for _, f := range traceFormats {
+	for _, f := range traceFormats.Values() {
 		if f.sniff != nil && f.sniff(head) {
 			t, err := f.read(name, br, opt)
 			if err != nil {

@@ -18,9 +18,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 	"time"
+
+	"github.com/cryptocost/cryptocost/internal/registry"
 )
 
 // Config is what every meter may need.
@@ -123,32 +123,36 @@ type entry struct {
 	open              func(Config) (Meter, error)
 }
 
-// registry lists the live meters; each file adds itself in init.
-var registry []entry
+// meters lists the live meters (internal/registry); each file adds
+// itself in init.
+var meters = registry.New[entry]("meter")
 
 func register(name, description string, open func(Config) (Meter, error)) {
-	registry = append(registry, entry{name, description, open})
-	sort.Slice(registry, func(i, j int) bool { return registry[i].name < registry[j].name })
+	meters.MustAdd(name, entry{name, description, open})
 }
 
-// Names lists the live meters.
-func Names() []string {
-	var out []string
-	for _, e := range registry {
-		out = append(out, e.name)
+// sortedMeters are the meters by name.
+func sortedMeters() []entry {
+	var out []entry
+	for _, n := range meters.Sorted() {
+		e, _ := meters.Lookup(n)
+		out = append(out, e)
 	}
 	return out
 }
 
+// Names lists the live meters.
+func Names() []string { return meters.Sorted() }
+
 // Open opens the named meter; the error is an *UnavailableError when it
 // cannot measure here.
 func Open(name string, cfg Config) (Meter, error) {
-	for _, e := range registry {
-		if strings.EqualFold(e.name, name) {
-			return e.open(cfg.withDefaults())
-		}
+	if e, ok := meters.Lookup(name); ok {
+		return e.open(cfg.withDefaults())
 	}
-	return nil, fmt.Errorf("unknown meter %q: want one of %s (or import an external meter's CSV: cryptocost energy trace)", name, strings.Join(Names(), ", "))
+	u := meters.Unknown(name)
+	u.Want = Names()
+	return nil, fmt.Errorf("%v (or import an external meter's CSV: cryptocost energy trace)", u)
 }
 
 // Status is one meter's availability here.
@@ -164,7 +168,7 @@ type Status struct {
 // Probe opens every meter and reports which can measure here and why not.
 func Probe(cfg Config) []Status {
 	var out []Status
-	for _, e := range registry {
+	for _, e := range sortedMeters() {
 		s := Status{Name: e.name, Description: e.description}
 		m, err := e.open(cfg.withDefaults())
 		if err != nil {
