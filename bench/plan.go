@@ -7,12 +7,12 @@ package bench
 import (
 	"errors"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scheme"
 )
@@ -90,8 +90,8 @@ func NewPlan(opts Options) (*Plan, error) {
 		return nil, err
 	}
 	for _, p := range append(slices.Clone(opts.Ops), opts.Providers...) {
-		if _, err := path.Match(strings.ToLower(p), ""); err != nil {
-			return nil, fmt.Errorf("bad pattern %q: %v", p, err)
+		if err := registry.CheckGlob(p); err != nil {
+			return nil, err
 		}
 	}
 	// A provider named outright must exist and be here: a C library that
@@ -237,9 +237,8 @@ func checkSizes(op scheme.Operation, sizes []int) ([]int, error) {
 }
 
 func matchAny(patterns []string, name string) bool {
-	name = strings.ToLower(name)
 	for _, p := range patterns {
-		if ok, _ := path.Match(strings.ToLower(p), name); ok {
+		if registry.Glob(p, name) {
 			return true
 		}
 	}

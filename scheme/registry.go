@@ -2,7 +2,6 @@ package scheme
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -117,15 +116,15 @@ func Lookup(name string) (Scheme, error) {
 }
 
 // Match returns the schemes whose name, alias or ID matches the glob pattern
-// (path.Match syntax, case-insensitive), in All order. A pattern without
+// (path.Match syntax, case-insensitive, * also matching "/"), in All order. A pattern without
 // glob characters is looked up with ByName.
 func Match(pattern string) ([]Scheme, error) {
 	if !strings.ContainsAny(pattern, "*?[") {
 		return ByName(pattern)
 	}
-	p := strings.ToLower(pattern)
-	if _, err := path.Match(p, ""); err != nil {
-		return nil, fmt.Errorf("bad pattern %q: %v", pattern, err)
+	p := pattern
+	if err := names.CheckGlob(p); err != nil {
+		return nil, err
 	}
 	var out []Scheme
 	for _, s := range All() {
@@ -140,9 +139,8 @@ func Match(pattern string) ([]Scheme, error) {
 }
 
 func matchInfo(p string, info *Info) bool {
-	names := append([]string{info.Name, info.ID()}, info.Aliases...)
-	for _, n := range names {
-		if ok, _ := path.Match(p, strings.ToLower(n)); ok {
+	for _, n := range append([]string{info.Name, info.ID()}, info.Aliases...) {
+		if names.Glob(p, n) {
 			return true
 		}
 	}

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cryptocost/cryptocost/internal/registry"
 	"github.com/cryptocost/cryptocost/scheme"
 )
 
@@ -27,8 +27,8 @@ type Filter struct {
 // Select returns the registered schemes the filter admits, in registry order.
 func Select(f Filter) ([]scheme.Scheme, error) {
 	for _, g := range append(append([]string{}, f.Globs...), f.Providers...) {
-		if _, err := path.Match(strings.ToLower(g), ""); err != nil {
-			return nil, fmt.Errorf("bad pattern %q: %v", g, err)
+		if err := registry.CheckGlob(g); err != nil {
+			return nil, err
 		}
 	}
 	for _, p := range f.Providers {
@@ -97,8 +97,7 @@ func matchesProvider(globs []string, p scheme.Provider) bool {
 }
 
 func globMatch(pattern, name string) bool {
-	ok, _ := path.Match(strings.ToLower(pattern), strings.ToLower(name))
-	return ok
+	return registry.Glob(pattern, name)
 }
 
 func contains(fs []scheme.Family, f scheme.Family) bool {

@@ -12,6 +12,7 @@ package registry
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -276,4 +277,27 @@ func digitPrefix(s string) string {
 		i++
 	}
 	return s[:i]
+}
+
+// Glob reports whether name matches the glob pattern: path.Match syntax,
+// case-insensitive, except that * and ? also match '/', which plug-in
+// names contain ("SHA-512/256", "XMSSMT-SHA2_20/4_256"). A malformed
+// pattern matches nothing; CheckGlob says why.
+func Glob(pattern, name string) bool {
+	ok, _ := path.Match(globForm(pattern), globForm(name))
+	return ok
+}
+
+// CheckGlob returns an error naming what is wrong with a malformed pattern.
+func CheckGlob(pattern string) error {
+	if _, err := path.Match(globForm(pattern), ""); err != nil {
+		return fmt.Errorf("bad pattern %q: %v (globs: * any text, ? one character, [abc] one of a set)", pattern, err)
+	}
+	return nil
+}
+
+// globForm lowers s and hides its slashes from path.Match, which would
+// not let * cross them.
+func globForm(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), "/", "\x1f")
 }
