@@ -51,7 +51,8 @@ type job struct {
 	// files writes what the command writes beside the run (plots,
 	// timelines), after it is saved, whatever the format.
 	files func(cmd *cobra.Command, run *result.Run) error
-	// noun is what an interrupted run wrote ("results", "cells");
+	// noun is what an interrupted run wrote, with its verb ("results
+	// measured", "cells measured", "points computed");
 	// failed prefixes a failed run's errors ("scenario sensor failed").
 	noun, failed string
 }
@@ -138,7 +139,7 @@ func stamp(run *result.Run) {
 func exitStatus(run *result.Run, noun, failed string) error {
 	switch run.Status {
 	case result.Interrupted:
-		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d %s measured so far", len(run.Results), cmp.Or(noun, "results"))}
+		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d %s so far", len(run.Results), cmp.Or(noun, "results measured"))}
 	case result.Failed:
 		msg := strings.Join(run.Errors, "\n  ")
 		if failed != "" {

@@ -74,7 +74,7 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				energy: &t.ef,
 				run:    func(ctx context.Context) (*result.Run, error) { return t.run(ctx, cmd) },
 				table:  tlsTables{tlslab.TableOptions{Messages: t.messages}},
-				noun:   "cells",
+				noun:   "cells measured",
 			})
 		},
 	}
