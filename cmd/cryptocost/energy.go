@@ -412,7 +412,6 @@ func newEnergyAttributeCmd() *cobra.Command {
 	return cmd
 }
 
-// attributionResults groups occurrences by phase name, in first-seen order.
 // attributeRun reads the trace and the phases (markers or a digital
 // channel) and attributes the energy to them.
 func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt meter.AttributeOptions) (*result.Run, error) {
@@ -443,60 +442,8 @@ func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt m
 		return nil, err
 	}
 	run := newRun("energy-attribute")
-	run.Results = attributionResults(t, markers, ats)
+	run.Results = meter.AttributionResults(t, markers, ats)
 	return run, nil
-}
-
-func attributionResults(t *meter.Trace, markers string, ats []meter.Attribution) []result.Result {
-	var order []string
-	by := map[string][]meter.Attribution{}
-	for _, a := range ats {
-		if _, ok := by[a.Name]; !ok {
-			order = append(order, a.Name)
-		}
-		by[a.Name] = append(by[a.Name], a)
-	}
-	var out []result.Result
-	for _, name := range order {
-		list := by[name]
-		var gross, net, dur, base, cur []float64
-		var warnings []string
-		hasCurrent := true
-		for _, a := range list {
-			gross = append(gross, a.Joules*1e3)
-			net = append(net, a.NetJoules*1e3)
-			dur = append(dur, a.Duration()*1e3)
-			base = append(base, a.BaselineWatts*1e3)
-			if math.IsNaN(a.Coulombs) {
-				hasCurrent = false
-			} else {
-				cur = append(cur, a.Coulombs/a.Duration()*1e3)
-			}
-			warnings = append(warnings, a.Warnings...)
-		}
-		method := fmt.Sprintf("trapezoidal integration of %s over each phase between the markers of %s", t.Columns, markers)
-		m := func(n, unit string, v []float64, how string) result.Metric {
-			x := result.NewSampled(n, unit, result.Lower, result.Measured, v)
-			x.Method = how
-			return x
-		}
-		r := result.Result{
-			Subject: result.Subject{Kind: "phase", Name: "phase/" + name, Params: map[string]string{"phase": name, "occurrences": fmt.Sprint(len(list))}},
-			Provenance: result.Provenance{Label: result.Measured, Source: t.File + " + " + markers,
-				Method: result.Method{Name: "trace attribution", Samples: len(list)}},
-			Warnings: append(t.Warnings, warnings...),
-		}
-		r.Metrics = append(r.Metrics,
-			m("energy", "mJ", gross, method),
-			m("energy-net", "mJ", net, "gross − baseline power × duration; baseline: mean power of the idle intervals next to each occurrence ("+list[0].BaselineFrom+" for the first)"),
-			m("duration", "ms", dur, "end marker − start marker"),
-			m("baseline-power", "mW", base, "mean power over the idle intervals next to each occurrence"))
-		if hasCurrent {
-			r.Metrics = append(r.Metrics, m("current", "mA", cur, "charge over the phase (trapezoidal) / duration"))
-		}
-		out = append(out, r)
-	}
-	return out
 }
 
 type meterFlags struct {

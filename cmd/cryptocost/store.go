@@ -166,18 +166,11 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 			}
 		}
 		if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-			f, err := os.Open(ref)
+			runs, err := readRunFile(ref, pattern)
 			if err != nil {
 				return nil, err
 			}
-			runs, err := result.ReadJSON(f)
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", ref, err)
-			}
-			for _, r := range runs {
-				out = append(out, loadedRun{run: r, origin: "file " + ref, pattern: pattern})
-			}
+			out = append(out, runs...)
 			continue
 		}
 		if st == nil {
@@ -197,6 +190,24 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 			origin = got.Origin.String()
 		}
 		out = append(out, loadedRun{run: got.Run, origin: origin, pattern: pattern})
+	}
+	return out, nil
+}
+
+// readRunFile reads the runs of a run JSON file.
+func readRunFile(file, pattern string) ([]loadedRun, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	runs, err := result.ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	var out []loadedRun
+	for _, r := range runs {
+		out = append(out, loadedRun{run: r, origin: "file " + file, pattern: pattern})
 	}
 	return out, nil
 }
