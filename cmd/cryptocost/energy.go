@@ -292,17 +292,9 @@ func (t *traceFlags) register(cmd *cobra.Command) {
 	f.StringVar(&t.opt.PowerUnit, "power-unit", "", "the power column's unit: W, mW, uW")
 	f.Float64Var(&t.opt.Volts, "volts", 0, "the supply voltage, for a trace with current but no voltage column")
 	f.Float64Var(&t.opt.MaxGap, "max-gap", 0, "report intervals longer than this many seconds as gaps (default 10× the median interval)")
-	f.StringVar(&t.opt.Format, "meter", "", "the trace's export layout: "+strings.Join(traceFormatNames(), ", ")+" (default: detected from its first lines)")
+	f.StringVar(&t.opt.Format, "meter", "", "the trace's export layout: "+strings.Join(meter.TraceFormatNames(), ", ")+" (default: detected from its first lines)")
 	f.DurationVar(&t.interval, "sample-interval", 0, "time between readings, for loggers that print no time (an INA226 sketch's delay)")
 	f.Float64Var(&t.opt.SampleRate, "sample-rate", 0, "the instrument's sample rate in Hz where samples are timed by index (pymonsoon: default 5000)")
-}
-
-func traceFormatNames() []string {
-	var out []string
-	for _, f := range meter.TraceFormats() {
-		out = append(out, f.Name)
-	}
-	return out
 }
 
 func (t *traceFlags) read() (*meter.Trace, error) {
