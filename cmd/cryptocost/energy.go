@@ -527,19 +527,7 @@ func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []s
 	if err != nil {
 		return nil, err
 	}
-	what := "idle for " + duration.String()
-	var cmdErr error
-	if len(args) > 0 {
-		what = strings.Join(args, " ")
-		c := exec.CommandContext(ctx, args[0], args[1:]...)
-		c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
-		cmdErr = c.Run()
-	} else {
-		select {
-		case <-time.After(duration):
-		case <-ctx.Done():
-		}
-	}
+	what, cmdErr := runMeasured(ctx, cmd, args, duration)
 	rd, err := sess.Stop()
 	if err != nil {
 		return nil, err
@@ -565,4 +553,19 @@ func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []s
 		return run, &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
 	}
 	return run, cmdErr
+}
+
+// runMeasured runs what energy measure measures: the command args, or
+// idling for duration; it returns what ran and the command's error.
+func runMeasured(ctx context.Context, cmd *cobra.Command, args []string, duration time.Duration) (string, error) {
+	if len(args) == 0 {
+		select {
+		case <-time.After(duration):
+		case <-ctx.Done():
+		}
+		return "idle for " + duration.String(), nil
+	}
+	c := exec.CommandContext(ctx, args[0], args[1:]...)
+	c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
+	return strings.Join(args, " "), c.Run()
 }

@@ -379,13 +379,7 @@ func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string
 		}
 		return model.SavePlots(cmd.Context(), cmd.ErrOrStderr(), []*model.Plan{p}, o.Vary, specs)
 	}
-	start := time.Now()
-	timing := func(points int) {
-		if !quiet && f.r.outputs.out != "" {
-			el := time.Since(start)
-			fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
-		}
-	}
+	timing := sweepTiming(cmd, quiet || f.r.outputs.out == "")
 	if name := format.Name(); name == "table" || name == "wide-csv" {
 		return streamSweep(cmd, f, name, check, &p, timing)
 	}
@@ -402,6 +396,18 @@ func modelSweep(cmd *cobra.Command, args []string, f *modelFlags, plots []string
 		},
 		noun: "points computed",
 	})
+}
+
+// sweepTiming is the note of a sweep written to a file: its points per
+// second since now, writing included.
+func sweepTiming(cmd *cobra.Command, quiet bool) func(points int) {
+	start := time.Now()
+	return func(points int) {
+		if !quiet {
+			el := time.Since(start)
+			fmt.Fprintf(cmd.ErrOrStderr(), "%d points in %.3g s (%.3g points/s, writing included)\n", points, el.Seconds(), float64(points)/el.Seconds())
+		}
+	}
 }
 
 // streamSweep streams a sweep's table or wide CSV, point by point; a

@@ -68,18 +68,8 @@ func (r *runner) execute(cmd *cobra.Command, j job) error {
 	if err != nil {
 		return err
 	}
-	if err := r.saves.validate(); err != nil {
+	if err := r.check(j); err != nil {
 		return err
-	}
-	if j.check != nil {
-		if err := j.check(); err != nil {
-			return err
-		}
-	}
-	if j.energy != nil {
-		if err := j.energy.check(); err != nil {
-			return err
-		}
 	}
 	run, runErr := j.run(cmd.Context())
 	if run == nil {
@@ -105,6 +95,23 @@ func (r *runner) execute(cmd *cobra.Command, j job) error {
 		}
 	}
 	return errors.Join(runErr, priceErr, exitStatus(run, j.noun, j.failed))
+}
+
+// check validates the store flags, the command's and the pricing's
+// before any work.
+func (r *runner) check(j job) error {
+	if err := r.saves.validate(); err != nil {
+		return err
+	}
+	if j.check != nil {
+		if err := j.check(); err != nil {
+			return err
+		}
+	}
+	if j.energy != nil {
+		return j.energy.check()
+	}
+	return nil
 }
 
 // price runs the costing stage; its failure is the command's error after

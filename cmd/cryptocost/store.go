@@ -157,14 +157,7 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 	}()
 	var out []loadedRun
 	for _, arg := range args {
-		ref, pattern := arg, ""
-		if patterns {
-			if _, err := os.Stat(arg); err != nil {
-				if i := strings.IndexByte(arg, ':'); i > 0 {
-					ref, pattern = arg[:i], arg[i+1:]
-				}
-			}
-		}
+		ref, pattern := splitPattern(arg, patterns)
 		if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
 			runs, err := readRunFile(ref, pattern)
 			if err != nil {
@@ -210,4 +203,17 @@ func readRunFile(file, pattern string) ([]loadedRun, error) {
 		out = append(out, loadedRun{run: r, origin: "file " + file, pattern: pattern})
 	}
 	return out, nil
+}
+
+// splitPattern splits RUN:PATTERN (a run and the subjects to take from
+// it) when patterns are allowed and arg is not a file's name.
+func splitPattern(arg string, patterns bool) (ref, pattern string) {
+	if patterns {
+		if _, err := os.Stat(arg); err != nil {
+			if i := strings.IndexByte(arg, ':'); i > 0 {
+				return arg[:i], arg[i+1:]
+			}
+		}
+	}
+	return arg, ""
 }
