@@ -96,8 +96,8 @@ type batteryFlags struct {
 func newEnergyBatteryCmd() *cobra.Command {
 	var b batteryFlags
 	b.r.outputs.own = []result.Format{
-		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { writeBatteryText(w, b.answers) }},
-		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { writeBatteryMarkdown(w, b.answers) }},
+		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { costing.WriteBatteryText(w, b.answers) }},
+		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { costing.WriteBatteryMarkdown(w, b.answers) }},
 	}
 	cmd := &cobra.Command{
 		Use:     "battery --device NAME --algo ALGO --op OP --every PERIOD",
@@ -218,18 +218,6 @@ func (t textFormat) Write(w io.Writer, _ ...*result.Run) error {
 	return nil
 }
 
-func writeBatteryText(w io.Writer, answers []*costing.BatteryAnswer) {
-	for i, a := range answers {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintln(w, a.Sentence())
-		for _, l := range a.Details() {
-			fmt.Fprintln(w, "  "+l)
-		}
-	}
-}
-
 func deviceByNameOrFile(name, file string) (*device.Device, error) {
 	if file != "" && name == file {
 		return device.LoadFile(file)
@@ -246,34 +234,6 @@ func splitUnit(s string) (float64, string) {
 	var v float64
 	fmt.Sscan(s[:i], &v)
 	return v, strings.TrimSpace(s[i:])
-}
-
-func writeBatteryMarkdown(w interface{ Write([]byte) (int, error) }, answers []*costing.BatteryAnswer) {
-	fmt.Fprintln(w, "| device | operation | every | time per op | current | energy per op | average current | lifetime | op share | label |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	for _, a := range answers {
-		e := a.Energy
-		t, cur := "—", "—"
-		if s := e.Cost.Seconds; s != nil {
-			t = fmt.Sprintf("%s (%s)", secondsString(s.V), e.Cost.Label)
-		}
-		if e.Power != nil {
-			cur = costing.FormatAmps(e.Power.Amps.V)
-		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %.4g mJ | %s | %s | %.3g %% | %s |\n",
-			a.Query.Device.Name, a.Name, costing.FormatPeriod(a.Query.Period), t, cur, e.Gross.V*1e3,
-			costing.FormatAmps(a.Life.AverageAmps.V), costing.FormatLifetime(a.Life.Seconds.V), 100*a.Life.EventShare.V, a.Label)
-	}
-}
-
-func secondsString(s float64) string {
-	switch {
-	case s >= 1:
-		return fmt.Sprintf("%.3g s", s)
-	case s >= 1e-3:
-		return fmt.Sprintf("%.3g ms", s*1e3)
-	}
-	return fmt.Sprintf("%.3g µs", s*1e6)
 }
 
 // traceFlags read a CSV trace.
