@@ -1,6 +1,7 @@
 package costing
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -143,4 +144,77 @@ func canonical(name string) string {
 		return s
 	}
 	return name
+}
+
+// ModelSources are where a model command takes its costs from: a cost
+// table (a built-in name or a YAML file; empty, the model's default), a
+// device profile priced through the resolver (ModelCostsOn), a radio
+// profile for the bits, and bench runs' operation times (JSON files).
+type ModelSources struct {
+	Costs, Device, Radio string
+	OpTimes              []string
+}
+
+// OpenModelCosts are m's costs from the sources: on a device, the
+// resolver's figures and the table only where it is the device's own;
+// otherwise the table's, its bits priced by the radio if one is named;
+// either way the bench runs' times first.
+func OpenModelCosts(m *model.Model, s ModelSources) (*model.Costs, error) {
+	name := cmp.Or(s.Costs, m.DefaultCosts)
+	if name == "" {
+		return nil, fmt.Errorf("model %s names no cost table: give one with --costs (built-in: telosb) or a file", m.Name)
+	}
+	t, err := model.OpenCosts(name)
+	if err != nil {
+		return nil, err
+	}
+	costs, err := s.tableOrDevice(m, t)
+	if err != nil {
+		return nil, err
+	}
+	for _, file := range s.OpTimes {
+		runs, err := model.ReadRuns(file)
+		if err != nil {
+			return nil, err
+		}
+		rc, err := model.NewRunCosts(file, runs)
+		if err != nil {
+			return nil, err
+		}
+		costs.Ops = append(costs.Ops, rc)
+	}
+	return costs, nil
+}
+
+func (s ModelSources) tableOrDevice(m *model.Model, t *model.CostTable) (*model.Costs, error) {
+	var rp *radio.Profile
+	var err error
+	if s.Radio != "" {
+		if rp, err = radio.Lookup(s.Radio); err != nil {
+			return nil, fmt.Errorf("--radio: %w", err)
+		}
+	}
+	if s.Device == "" {
+		costs := t.Costs()
+		if rp != nil {
+			if costs.Radio, err = model.RadioCosts(rp); err != nil {
+				return nil, fmt.Errorf("--radio: %w", err)
+			}
+		}
+		return costs, nil
+	}
+	d, err := device.Lookup(s.Device)
+	if err != nil {
+		return nil, fmt.Errorf("--device: %w", err)
+	}
+	if rp != nil {
+		if rp, err = RadioFor(d, nil, s.Radio); err != nil {
+			return nil, fmt.Errorf("--radio: %w", err)
+		}
+	}
+	costs, err := ModelCostsOn(&Pricer{Device: d}, m, t, rp)
+	if err != nil {
+		return nil, fmt.Errorf("--device: %w", err)
+	}
+	return costs, nil
 }

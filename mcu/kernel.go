@@ -386,3 +386,12 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// KernelNames are the kernels' names, in their order.
+func KernelNames() []string {
+	out := make([]string, len(kernels))
+	for i, k := range kernels {
+		out[i] = k.Name
+	}
+	return out
+}

@@ -208,3 +208,20 @@ func OpenAny(arg string) (*Model, *CostTable, error) {
 	m, err := Parse(arg, data)
 	return m, nil, err
 }
+
+// BuiltinNames are the built-in models' names, from their registry (nil
+// if a built-in file is broken, which the package's tests catch).
+func BuiltinNames() []string {
+	if builtinState() != nil {
+		return nil
+	}
+	return builtinNames()
+}
+
+// CostTableNames are the built-in cost tables' names, from their registry.
+func CostTableNames() []string {
+	if builtinState() != nil {
+		return nil
+	}
+	return builtins.costs.Names()
+}

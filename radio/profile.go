@@ -333,3 +333,19 @@ func quantities(v reflect.Value, prefix string) []Param {
 	}
 	return out
 }
+
+// Names are every name Lookup takes: each built-in profile's name, then
+// its aliases.
+func Names() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range All() {
+		for _, n := range append([]string{p.Name}, p.Aliases...) {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}

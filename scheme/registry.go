@@ -181,3 +181,17 @@ func Closest(name string, n int) []string {
 // naturalCompare orders names with embedded numbers numerically, so
 // RSA-512 sorts before RSA-1024 and AES-128 before AES-256.
 func naturalCompare(a, b string) int { return names.NaturalCompare(a, b) }
+
+// Names are the registered schemes' names (one per scheme, whatever its
+// providers), in All's order.
+func Names() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range All() {
+		if n := s.Info().Name; !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -49,26 +49,8 @@ func newBenchCmd() *cobra.Command {
 			})
 		},
 	}
+	registerBenchFlags(cmd, &opts, &cfg, &sizes, &docs)
 	f := cmd.Flags()
-	f.StringSliceVar(&opts.Families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
-	f.StringSliceVar(&opts.Algos, "algo", nil, "only these algorithms: names or globs ('AES-*'), comma-separated")
-	f.StringSliceVar(&opts.Ops, "op", nil, "only these operations: names or globs (keygen, sign, 'encrypt-*')")
-	f.StringSliceVar(&opts.Providers, "provider", nil, "only these providers: go, x/crypto, circl, cryptocost, ...")
-	f.StringVar(&opts.Security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
-	f.BoolVar(&opts.Legacy, "legacy", false, "include legacy schemes (broken or deprecated: DES, RC4, MD5, RSA-1024, ...)")
-	f.BoolVar(&opts.Slow, "slow", false, "include slow operations (RSA-7680/15360, large key generation)")
-	f.StringSliceVar(&sizes, "sizes", nil, "input sizes of bulk operations, e.g. 16,64,256,1k,8k,16k (k = 1024; default 1k,10k,400k)")
-	f.StringSliceVar(&docs, "doc-sizes", nil, "document sizes for sign and verify, hashed as part of the operation (default 32)")
-	f.BoolVar(&opts.Quick, "quick", false, "seconds, not minutes: one bulk size (1k), short samples and budgets")
-	f.StringVar(&cfg.Method, "method", bench.MethodAdaptive, "measurement method: adaptive or seed002 (K keys × R repetitions)")
-	f.IntVar(&cfg.Keys, "keys", 10, "seed002: distinct keys/inputs per point (K)")
-	f.IntVar(&cfg.Repetitions, "reps", 10, "seed002: repetitions per key (R)")
-	f.DurationVar(&cfg.TimeBudget, "time-budget", time.Minute, "time for the whole run, shared equally by its points (each at most --point-budget); 0 for no total")
-	f.DurationVar(&cfg.PointBudget, "point-budget", 0, "time for each point (default 1s, 25ms with --quick); at least --min-samples are taken regardless")
-	f.Float64Var(&cfg.TargetRelCI, "ci", 0.02, "stop a point when the 95% CI of its median is within ± this fraction of it (the CI's larger half-width / the median)")
-	f.StringVar(&cfg.Statistic, "clock", "wall", "the statistic: wall (wall time) or cpu (thread CPU time: steady on a busy machine, for CPU-bound work only)")
-	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
-	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
 	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress bar or notes on stderr")
 	r.register(cmd)
 	ef.register(cmd)
@@ -104,4 +86,28 @@ func parseSizes(list []string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// registerBenchFlags declares bench's selection and measurement flags.
+func registerBenchFlags(cmd *cobra.Command, opts *bench.Options, cfg *bench.RunConfig, sizes, docs *[]string) {
+	f := cmd.Flags()
+	f.StringSliceVar(&opts.Families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
+	f.StringSliceVar(&opts.Algos, "algo", nil, "only these algorithms: names or globs ('AES-*'), comma-separated")
+	f.StringSliceVar(&opts.Ops, "op", nil, "only these operations: names or globs (keygen, sign, 'encrypt-*')")
+	f.StringSliceVar(&opts.Providers, "provider", nil, "only these providers: go, x/crypto, circl, cryptocost, ...")
+	f.StringVar(&opts.Security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
+	f.BoolVar(&opts.Legacy, "legacy", false, "include legacy schemes (broken or deprecated: DES, RC4, MD5, RSA-1024, ...)")
+	f.BoolVar(&opts.Slow, "slow", false, "include slow operations (RSA-7680/15360, large key generation)")
+	f.StringSliceVar(sizes, "sizes", nil, "input sizes of bulk operations, e.g. 16,64,256,1k,8k,16k (k = 1024; default 1k,10k,400k)")
+	f.StringSliceVar(docs, "doc-sizes", nil, "document sizes for sign and verify, hashed as part of the operation (default 32)")
+	f.BoolVar(&opts.Quick, "quick", false, "seconds, not minutes: one bulk size (1k), short samples and budgets")
+	f.StringVar(&cfg.Method, "method", bench.MethodAdaptive, "measurement method: adaptive or seed002 (K keys × R repetitions)")
+	f.IntVar(&cfg.Keys, "keys", 10, "seed002: distinct keys/inputs per point (K)")
+	f.IntVar(&cfg.Repetitions, "reps", 10, "seed002: repetitions per key (R)")
+	f.DurationVar(&cfg.TimeBudget, "time-budget", time.Minute, "time for the whole run, shared equally by its points (each at most --point-budget); 0 for no total")
+	f.DurationVar(&cfg.PointBudget, "point-budget", 0, "time for each point (default 1s, 25ms with --quick); at least --min-samples are taken regardless")
+	f.Float64Var(&cfg.TargetRelCI, "ci", 0.02, "stop a point when the 95% CI of its median is within ± this fraction of it (the CI's larger half-width / the median)")
+	f.StringVar(&cfg.Statistic, "clock", "wall", "the statistic: wall (wall time) or cpu (thread CPU time: steady on a busy machine, for CPU-bound work only)")
+	f.IntVar(&cfg.MinSamples, "min-samples", 10, "samples per point at least")
+	f.BoolVar(&cfg.NoCycles, "no-cycles", false, "do not open the hardware cycle counter (cycles are then estimated from the clock rate)")
 }

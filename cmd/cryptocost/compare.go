@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/cryptocost/cryptocost/bench"
@@ -53,47 +51,27 @@ func newCompareCmd() *cobra.Command {
 	return cmd
 }
 
-// parsePercent reads "5%", "5" or "0.5%" as a fraction (0.05), refusing
-// negative values.
-func parsePercent(s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
-	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("want a percentage of 0 or more, such as 5%%")
-	}
-	return v / 100, nil
-}
-
 // compareRuns is compare: the runs (or one run's providers) subject by subject, with --fail-on-regression's exit status.
 func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out string, metrics []string, alpha float64, ignoreProvider, byProvider, failOnRegr bool, threshold string) error {
 	f, err := compare.FormatByName((&outputFlags{format: format, out: out}).name(cmd))
 	if err != nil {
 		return err
 	}
-	if alpha <= 0 || alpha >= 1 {
-		return fmt.Errorf("--alpha %v: want a level between 0 and 1, such as 0.05", alpha)
+	if err := compare.CheckAlpha(alpha); err != nil {
+		return err
 	}
-	limit, err := parsePercent(threshold)
+	limit, err := compare.ParseThreshold(threshold)
 	if err != nil {
-		return fmt.Errorf("--threshold %q: %v", threshold, err)
+		return err
 	}
 	if cmd.Flags().Changed("threshold") && !failOnRegr {
 		return fmt.Errorf("--threshold needs --fail-on-regression: it is the change a regression must exceed")
 	}
-	loaded, err := loadRuns(cmd.Context(), db, args, true)
+	inputs, err := compareInputs(cmd, db, args, byProvider)
 	if err != nil {
 		return err
 	}
-	inputs := make([]compare.Input, len(loaded))
-	for i, l := range loaded {
-		inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
-	}
-	if byProvider {
-		if inputs, err = compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline); err != nil {
-			return err
-		}
-		ignoreProvider = true
-	}
-	c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider})
+	c, err := compare.Compare(inputs, compare.Options{Alpha: alpha, Metrics: metrics, IgnoreProvider: ignoreProvider || byProvider})
 	if err != nil {
 		return err
 	}
@@ -106,22 +84,25 @@ func compareRuns(cmd *cobra.Command, args []string, db *dbFlag, format, out stri
 			fmt.Fprintln(cmd.ErrOrStderr(), "cryptocost: warning:", w)
 		}
 	}
-	if !failOnRegr {
-		return nil
+	if err := c.RegressionError(limit, threshold, alpha); failOnRegr && err != nil {
+		return &statusError{exitRegression, err}
 	}
-	return regressions(c, limit, threshold, alpha)
+	return nil
 }
 
-// regressions is --fail-on-regression's exit status: 3 when a change for
-// the worse is significant and beyond the threshold, each one listed.
-func regressions(c *compare.Comparison, limit float64, threshold string, alpha float64) error {
-	regs := c.Regressions(limit)
-	if len(regs) == 0 {
-		return nil
+// compareInputs loads the runs compared, or one run's providers
+// (--by-provider, each beside its Go baseline).
+func compareInputs(cmd *cobra.Command, db *dbFlag, args []string, byProvider bool) ([]compare.Input, error) {
+	loaded, err := loadRuns(cmd.Context(), db, args, true)
+	if err != nil {
+		return nil, err
 	}
-	var lines []string
-	for _, r := range regs {
-		lines = append(lines, r.String())
+	if byProvider {
+		return compare.ByProvider(loaded[0].run, loaded[0].origin, bench.IsBaseline)
 	}
-	return &statusError{exitRegression, fmt.Errorf("%d regressions beyond %s (p < %g):\n  %s", len(regs), threshold, alpha, strings.Join(lines, "\n  "))}
+	inputs := make([]compare.Input, len(loaded))
+	for i, l := range loaded {
+		inputs[i] = compare.Input{Run: l.run, Subjects: l.pattern, Origin: l.origin}
+	}
+	return inputs, nil
 }

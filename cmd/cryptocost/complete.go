@@ -55,49 +55,6 @@ func list(names func() []string) completer {
 	}
 }
 
-func schemeNames() []string {
-	var out []string
-	for _, s := range scheme.All() {
-		out = append(out, s.Info().Name)
-	}
-	return dedupe(out)
-}
-
-func deviceNames() []string {
-	var out []string
-	for _, d := range device.All() {
-		out = append(out, d.Name)
-	}
-	return out
-}
-
-func radioNames() []string {
-	var out []string
-	for _, p := range radio.All() {
-		out = append(out, p.Name)
-		out = append(out, p.Aliases...)
-	}
-	return dedupe(out)
-}
-
-func modelNames() []string {
-	ms, _ := model.Builtins()
-	var out []string
-	for _, m := range ms {
-		out = append(out, m.Name)
-	}
-	return out
-}
-
-func costTableNames() []string {
-	ts, _ := model.BuiltinCostTables()
-	var out []string
-	for _, t := range ts {
-		out = append(out, t.Name)
-	}
-	return out
-}
-
 func dedupe(in []string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -164,77 +121,74 @@ func runKinds(cmd *cobra.Command, _ []string, prefix string) ([]string, cobra.Sh
 	return dedupe(kinds), cobra.ShellCompDirectiveNoFileComp
 }
 
-func kernelNames() []string {
-	var out []string
-	for _, k := range mcu.Kernels() {
-		out = append(out, k.Name)
-	}
-	return out
-}
-
 // meterNames: energy measure's --meter is a live meter, energy trace's a
 // trace export layout.
 func meterNames(cmd *cobra.Command) func() []string {
 	if cmd.CommandPath() == "cryptocost energy measure" {
 		return meter.Names
 	}
-	return traceFormatNames
+	return meter.TraceFormatNames
+}
+
+// flagValues are the registries each value flag completes from, by flag
+// name: the names come from the plug-in kind's own package.
+var flagValues = map[string]func(*cobra.Command) func() []string{
+	"algo":   registryNames(scheme.Names),
+	"device": registryNames(device.Names),
+	"radio":  registryNames(radio.Names),
+	"link":   registryNames(link.Names),
+	"costs":  registryNames(model.CostTableNames),
+	"kernel": registryNames(mcu.KernelNames),
+	"preset": registryNames(tlslab.PresetNames),
+	"meter":  meterNames,
+}
+
+func registryNames(names func() []string) func(*cobra.Command) func() []string {
+	return func(*cobra.Command) func() []string { return names }
+}
+
+// argValues complete a command's arguments, by its path.
+var argValues = map[string]completer{
+	"cryptocost show":          runIDs,
+	"cryptocost export":        runIDs,
+	"cryptocost compare":       runIDs,
+	"cryptocost report":        runIDs,
+	"cryptocost plot":          runIDs,
+	"cryptocost runs tag":      onlyFirst(runIDs),
+	"cryptocost runs untag":    onlyFirst(runIDs),
+	"cryptocost runs delete":   runIDs,
+	"cryptocost model show":    withFiles(fixed(func() []string { return append(model.BuiltinNames(), model.CostTableNames()...) })),
+	"cryptocost model eval":    withFiles(fixed(model.BuiltinNames)),
+	"cryptocost model sweep":   withFiles(fixed(model.BuiltinNames)),
+	"cryptocost model compare": withFiles(fixed(model.BuiltinNames)),
+	"cryptocost devices show":  fixed(device.Names),
+	"cryptocost radio show":    fixed(radio.Names),
 }
 
 // registerCompletions walks the tree and registers the completers: a
 // flag's values by its name (a flag that takes a list completes each
 // comma-separated value), a command's arguments by its path.
-func registerCompletions(c *cobra.Command) {
-	values := map[string]func(*cobra.Command) func() []string{
-		"algo":   func(*cobra.Command) func() []string { return schemeNames },
-		"device": func(*cobra.Command) func() []string { return deviceNames },
-		"radio":  func(*cobra.Command) func() []string { return radioNames },
-		"link":   func(*cobra.Command) func() []string { return link.Names },
-		"costs":  func(*cobra.Command) func() []string { return costTableNames },
-		"kernel": func(*cobra.Command) func() []string { return kernelNames },
-		"preset": func(*cobra.Command) func() []string { return tlslab.PresetNames },
-		"meter":  meterNames,
+func registerCompletions(cmd *cobra.Command) {
+	for name, names := range flagValues {
+		f := cmd.Flags().Lookup(name)
+		if f == nil {
+			continue
+		}
+		complete := fixed(names(cmd))
+		if strings.HasSuffix(f.Value.Type(), "Slice") || strings.HasSuffix(f.Value.Type(), "Array") {
+			complete = list(names(cmd))
+		}
+		_ = cmd.RegisterFlagCompletionFunc(name, complete)
 	}
-	args := map[string]completer{
-		"cryptocost show":          runIDs,
-		"cryptocost export":        runIDs,
-		"cryptocost compare":       runIDs,
-		"cryptocost report":        runIDs,
-		"cryptocost plot":          runIDs,
-		"cryptocost runs tag":      onlyFirst(runIDs),
-		"cryptocost runs untag":    onlyFirst(runIDs),
-		"cryptocost runs delete":   runIDs,
-		"cryptocost model show":    withFiles(fixed(func() []string { return append(modelNames(), costTableNames()...) })),
-		"cryptocost model eval":    withFiles(fixed(modelNames)),
-		"cryptocost model sweep":   withFiles(fixed(modelNames)),
-		"cryptocost model compare": withFiles(fixed(modelNames)),
-		"cryptocost devices show":  fixed(deviceNames),
-		"cryptocost radio show":    fixed(radioNames),
+	if cmd.Flags().Lookup("kind") != nil && cmd.Flags().Lookup("db") != nil {
+		_ = cmd.RegisterFlagCompletionFunc("kind", runKinds)
 	}
-	var walk func(*cobra.Command)
-	walk = func(cmd *cobra.Command) {
-		for name, names := range values {
-			f := cmd.Flags().Lookup(name)
-			if f == nil {
-				continue
-			}
-			complete := fixed(names(cmd))
-			if strings.HasSuffix(f.Value.Type(), "Slice") || strings.HasSuffix(f.Value.Type(), "Array") {
-				complete = list(names(cmd))
-			}
-			_ = cmd.RegisterFlagCompletionFunc(name, complete)
-		}
-		if cmd.Flags().Lookup("kind") != nil && cmd.Flags().Lookup("db") != nil {
-			_ = cmd.RegisterFlagCompletionFunc("kind", runKinds)
-		}
-		if a, ok := args[cmd.CommandPath()]; ok && cmd.ValidArgsFunction == nil {
-			cmd.ValidArgsFunction = a
-		}
-		for _, sub := range cmd.Commands() {
-			walk(sub)
-		}
+	if a, ok := argValues[cmd.CommandPath()]; ok && cmd.ValidArgsFunction == nil {
+		cmd.ValidArgsFunction = a
 	}
-	walk(c)
+	for _, sub := range cmd.Commands() {
+		registerCompletions(sub)
+	}
 }
 
 // onlyFirst completes the first argument (runs tag RUN TAG...: then tags).

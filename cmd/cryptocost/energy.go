@@ -96,8 +96,8 @@ type batteryFlags struct {
 func newEnergyBatteryCmd() *cobra.Command {
 	var b batteryFlags
 	b.r.outputs.own = []result.Format{
-		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { writeBatteryText(w, b.answers) }},
-		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { writeBatteryMarkdown(w, b.answers) }},
+		textFormat{"text", "one sentence per answer and how it was computed", func(w io.Writer) { costing.WriteBatteryText(w, b.answers) }},
+		textFormat{"markdown", "a Markdown table of the answers", func(w io.Writer) { costing.WriteBatteryMarkdown(w, b.answers) }},
 	}
 	cmd := &cobra.Command{
 		Use:     "battery --device NAME --algo ALGO --op OP --every PERIOD",
@@ -218,18 +218,6 @@ func (t textFormat) Write(w io.Writer, _ ...*result.Run) error {
 	return nil
 }
 
-func writeBatteryText(w io.Writer, answers []*costing.BatteryAnswer) {
-	for i, a := range answers {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintln(w, a.Sentence())
-		for _, l := range a.Details() {
-			fmt.Fprintln(w, "  "+l)
-		}
-	}
-}
-
 func deviceByNameOrFile(name, file string) (*device.Device, error) {
 	if file != "" && name == file {
 		return device.LoadFile(file)
@@ -248,34 +236,6 @@ func splitUnit(s string) (float64, string) {
 	return v, strings.TrimSpace(s[i:])
 }
 
-func writeBatteryMarkdown(w interface{ Write([]byte) (int, error) }, answers []*costing.BatteryAnswer) {
-	fmt.Fprintln(w, "| device | operation | every | time per op | current | energy per op | average current | lifetime | op share | label |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	for _, a := range answers {
-		e := a.Energy
-		t, cur := "—", "—"
-		if s := e.Cost.Seconds; s != nil {
-			t = fmt.Sprintf("%s (%s)", secondsString(s.V), e.Cost.Label)
-		}
-		if e.Power != nil {
-			cur = costing.FormatAmps(e.Power.Amps.V)
-		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %.4g mJ | %s | %s | %.3g %% | %s |\n",
-			a.Query.Device.Name, a.Name, costing.FormatPeriod(a.Query.Period), t, cur, e.Gross.V*1e3,
-			costing.FormatAmps(a.Life.AverageAmps.V), costing.FormatLifetime(a.Life.Seconds.V), 100*a.Life.EventShare.V, a.Label)
-	}
-}
-
-func secondsString(s float64) string {
-	switch {
-	case s >= 1:
-		return fmt.Sprintf("%.3g s", s)
-	case s >= 1e-3:
-		return fmt.Sprintf("%.3g ms", s*1e3)
-	}
-	return fmt.Sprintf("%.3g µs", s*1e6)
-}
-
 // traceFlags read a CSV trace.
 type traceFlags struct {
 	file     string
@@ -292,17 +252,9 @@ func (t *traceFlags) register(cmd *cobra.Command) {
 	f.StringVar(&t.opt.PowerUnit, "power-unit", "", "the power column's unit: W, mW, uW")
 	f.Float64Var(&t.opt.Volts, "volts", 0, "the supply voltage, for a trace with current but no voltage column")
 	f.Float64Var(&t.opt.MaxGap, "max-gap", 0, "report intervals longer than this many seconds as gaps (default 10× the median interval)")
-	f.StringVar(&t.opt.Format, "meter", "", "the trace's export layout: "+strings.Join(traceFormatNames(), ", ")+" (default: detected from its first lines)")
+	f.StringVar(&t.opt.Format, "meter", "", "the trace's export layout: "+strings.Join(meter.TraceFormatNames(), ", ")+" (default: detected from its first lines)")
 	f.DurationVar(&t.interval, "sample-interval", 0, "time between readings, for loggers that print no time (an INA226 sketch's delay)")
 	f.Float64Var(&t.opt.SampleRate, "sample-rate", 0, "the instrument's sample rate in Hz where samples are timed by index (pymonsoon: default 5000)")
-}
-
-func traceFormatNames() []string {
-	var out []string
-	for _, f := range meter.TraceFormats() {
-		out = append(out, f.Name)
-	}
-	return out
 }
 
 func (t *traceFlags) read() (*meter.Trace, error) {
@@ -412,7 +364,6 @@ func newEnergyAttributeCmd() *cobra.Command {
 	return cmd
 }
 
-// attributionResults groups occurrences by phase name, in first-seen order.
 // attributeRun reads the trace and the phases (markers or a digital
 // channel) and attributes the energy to them.
 func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt meter.AttributeOptions) (*result.Run, error) {
@@ -443,60 +394,8 @@ func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt m
 		return nil, err
 	}
 	run := newRun("energy-attribute")
-	run.Results = attributionResults(t, markers, ats)
+	run.Results = meter.AttributionResults(t, markers, ats)
 	return run, nil
-}
-
-func attributionResults(t *meter.Trace, markers string, ats []meter.Attribution) []result.Result {
-	var order []string
-	by := map[string][]meter.Attribution{}
-	for _, a := range ats {
-		if _, ok := by[a.Name]; !ok {
-			order = append(order, a.Name)
-		}
-		by[a.Name] = append(by[a.Name], a)
-	}
-	var out []result.Result
-	for _, name := range order {
-		list := by[name]
-		var gross, net, dur, base, cur []float64
-		var warnings []string
-		hasCurrent := true
-		for _, a := range list {
-			gross = append(gross, a.Joules*1e3)
-			net = append(net, a.NetJoules*1e3)
-			dur = append(dur, a.Duration()*1e3)
-			base = append(base, a.BaselineWatts*1e3)
-			if math.IsNaN(a.Coulombs) {
-				hasCurrent = false
-			} else {
-				cur = append(cur, a.Coulombs/a.Duration()*1e3)
-			}
-			warnings = append(warnings, a.Warnings...)
-		}
-		method := fmt.Sprintf("trapezoidal integration of %s over each phase between the markers of %s", t.Columns, markers)
-		m := func(n, unit string, v []float64, how string) result.Metric {
-			x := result.NewSampled(n, unit, result.Lower, result.Measured, v)
-			x.Method = how
-			return x
-		}
-		r := result.Result{
-			Subject: result.Subject{Kind: "phase", Name: "phase/" + name, Params: map[string]string{"phase": name, "occurrences": fmt.Sprint(len(list))}},
-			Provenance: result.Provenance{Label: result.Measured, Source: t.File + " + " + markers,
-				Method: result.Method{Name: "trace attribution", Samples: len(list)}},
-			Warnings: append(t.Warnings, warnings...),
-		}
-		r.Metrics = append(r.Metrics,
-			m("energy", "mJ", gross, method),
-			m("energy-net", "mJ", net, "gross − baseline power × duration; baseline: mean power of the idle intervals next to each occurrence ("+list[0].BaselineFrom+" for the first)"),
-			m("duration", "ms", dur, "end marker − start marker"),
-			m("baseline-power", "mW", base, "mean power over the idle intervals next to each occurrence"))
-		if hasCurrent {
-			r.Metrics = append(r.Metrics, m("current", "mA", cur, "charge over the phase (trapezoidal) / duration"))
-		}
-		out = append(out, r)
-	}
-	return out
 }
 
 type meterFlags struct {
@@ -588,19 +487,7 @@ func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []s
 	if err != nil {
 		return nil, err
 	}
-	what := "idle for " + duration.String()
-	var cmdErr error
-	if len(args) > 0 {
-		what = strings.Join(args, " ")
-		c := exec.CommandContext(ctx, args[0], args[1:]...)
-		c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
-		cmdErr = c.Run()
-	} else {
-		select {
-		case <-time.After(duration):
-		case <-ctx.Done():
-		}
-	}
+	what, cmdErr := runMeasured(ctx, cmd, args, duration)
 	rd, err := sess.Stop()
 	if err != nil {
 		return nil, err
@@ -626,4 +513,19 @@ func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []s
 		return run, &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}
 	}
 	return run, cmdErr
+}
+
+// runMeasured runs what energy measure measures: the command args, or
+// idling for duration; it returns what ran and the command's error.
+func runMeasured(ctx context.Context, cmd *cobra.Command, args []string, duration time.Duration) (string, error) {
+	if len(args) == 0 {
+		select {
+		case <-time.After(duration):
+		case <-ctx.Done():
+		}
+		return "idle for " + duration.String(), nil
+	}
+	c := exec.CommandContext(ctx, args[0], args[1:]...)
+	c.Stdout, c.Stderr = cmd.ErrOrStderr(), cmd.ErrOrStderr()
+	return strings.Join(args, " "), c.Run()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/cryptocost/cryptocost/bench"
 	"github.com/cryptocost/cryptocost/internal/listing"
@@ -29,23 +30,9 @@ func newListCmd() *cobra.Command {
 			if listProviders {
 				return listing.WriteProviders(cmd.OutOrStdout(), format)
 			}
-			f := listing.Filter{Globs: args, Providers: providers, NoLegacy: noLegacy}
-			for _, name := range families {
-				fam, err := scheme.ParseFamily(name)
-				if err != nil {
-					return err
-				}
-				f.Families = append(f.Families, fam)
-			}
-			sec, err := bench.ParseSecurity(security)
+			f, err := listFilter(args, families, security, providers, noLegacy)
 			if err != nil {
 				return err
-			}
-			f.MinBits, f.MaxBits = sec.Min, sec.Max
-			for _, a := range args {
-				if _, err := scheme.Match(a); err != nil {
-					return err
-				}
 			}
 			ss, err := listing.Select(f)
 			if err != nil {
@@ -54,13 +41,7 @@ func newListCmd() *cobra.Command {
 			if len(ss) == 0 {
 				return fmt.Errorf("no algorithm matches these filters")
 			}
-			switch format {
-			case "table":
-				return listing.WriteTable(cmd.OutOrStdout(), ss, wide)
-			case "json":
-				return listing.WriteJSON(cmd.OutOrStdout(), ss)
-			}
-			return fmt.Errorf("unknown format %q for list: want table or json", format)
+			return writeListing(cmd.OutOrStdout(), format, ss, wide)
 		},
 	}
 	cmd.Flags().StringSliceVar(&families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
@@ -71,4 +52,39 @@ func newListCmd() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	cmd.Flags().BoolVar(&wide, "wide", false, "add the wide columns: parameters, sizes, operations and why a scheme is legacy")
 	return cmd
+}
+
+// listFilter is list's selection: the globs (each must match a scheme),
+// families, security range, providers and --no-legacy.
+func listFilter(args, families []string, security string, providers []string, noLegacy bool) (listing.Filter, error) {
+	f := listing.Filter{Globs: args, Providers: providers, NoLegacy: noLegacy}
+	for _, name := range families {
+		fam, err := scheme.ParseFamily(name)
+		if err != nil {
+			return f, err
+		}
+		f.Families = append(f.Families, fam)
+	}
+	sec, err := bench.ParseSecurity(security)
+	if err != nil {
+		return f, err
+	}
+	f.MinBits, f.MaxBits = sec.Min, sec.Max
+	for _, a := range args {
+		if _, err := scheme.Match(a); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// writeListing writes the schemes listed as a table or JSON.
+func writeListing(w io.Writer, format string, ss []scheme.Scheme, wide bool) error {
+	switch format {
+	case "table":
+		return listing.WriteTable(w, ss, wide)
+	case "json":
+		return listing.WriteJSON(w, ss)
+	}
+	return fmt.Errorf("unknown format %q for list: want table or json", format)
 }

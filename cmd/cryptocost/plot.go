@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/cryptocost/cryptocost/internal/atomicfile"
 
@@ -64,14 +63,9 @@ func plotCharts(cmd *cobra.Command, args []string, db *dbFlag, chart, out, forma
 			return fmt.Errorf("give the output with -o, such as -o %s.svg", chart)
 		}
 	}
-	if format == "" {
-		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-		if format != "png" {
-			format = "svg"
-		}
-	}
-	if format != "svg" && format != "png" {
-		return fmt.Errorf("--format %q: want svg or png", format)
+	format, err := report.ImageFormat(format, out)
+	if err != nil {
+		return err
 	}
 	loaded, err := loadRuns(cmd.Context(), db, args, false)
 	if err != nil {
@@ -86,17 +80,14 @@ func plotCharts(cmd *cobra.Command, args []string, db *dbFlag, chart, out, forma
 		return err
 	}
 	if list {
-		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "CHART\tTITLE")
-		for _, c := range charts {
-			fmt.Fprintf(tw, "%s\t%s\n", c.ID, c.Title)
-		}
-		tw.Flush()
-		for _, b := range absent {
-			fmt.Fprintf(cmd.OutOrStdout(), "no %s chart: needs %s\n", b.Name, b.Expects)
-		}
-		return nil
+		return report.WriteChartList(cmd.OutOrStdout(), charts, absent)
 	}
+	return writeCharts(cmd, charts, chart, out, format)
+}
+
+// writeCharts writes the charts chart names: one to the file out, several
+// into the directory out.
+func writeCharts(cmd *cobra.Command, charts []*report.Chart, chart, out, format string) error {
 	picked, err := report.Pick(charts, chart)
 	if err != nil {
 		return err

@@ -157,23 +157,8 @@ func (f *radioSimFlags) check(cmd *cobra.Command) error {
 	if f.radios == "" && f.radioFile == "" {
 		return fmt.Errorf("give the radio: --radio lte (or 3g, wifi, ble, 802.15.4; `cryptocost radio list`) or --radio-file FILE")
 	}
-	switch {
-	case f.then != "" && !f.afterSet:
-		return fmt.Errorf("--then needs --after: how long after the first connection the second starts")
-	case f.afterSet && f.after < 0:
-		return fmt.Errorf("--after %v is negative: the second connection starts after the first ends", f.after)
-	case f.batchSet && (f.batch < 1 || f.every <= 0):
-		return fmt.Errorf("--batch %d --every %v: want at least one reading and a positive interval, such as --batch 6 --every 10m", f.batch, f.every)
-	case !f.batchSet && f.every != 0:
-		return fmt.Errorf("--every needs --batch N: how many readings")
-	case f.resumed != "" && f.handshake < 1:
-		return fmt.Errorf("--resumed needs --handshake-packets K: how many packets of the trace the resumed handshake replaces")
-	case f.resumedPackets != 0 && f.resumed == "":
-		return fmt.Errorf("--resumed-packets needs --resumed FILE")
-	case f.handshakeSet && f.handshake < 0, f.resumedPackets < 0:
-		return fmt.Errorf("packet counts cannot be negative")
-	case f.until < 0:
-		return fmt.Errorf("--until %v is negative", f.until)
+	if err := f.checkValues(); err != nil {
+		return err
 	}
 	var err error
 	if f.profiles, err = radioProfiles(f.radios, f.radioFile); err != nil {
@@ -406,30 +391,29 @@ func radioShow(cmd *cobra.Command, args []string, file string, data bool) error 
 		_, err := w.Write(p.Data)
 		return err
 	}
-	fmt.Fprintf(w, "%s (%s): %s\n", p.Name, p.Technology, p.Description)
-	if len(p.Aliases) > 0 {
-		fmt.Fprintf(w, "aliases: %s\n", strings.Join(p.Aliases, ", "))
-	}
-	fmt.Fprintf(w, "file: %s\n\nsources:\n", p.File)
-	for _, s := range p.Sources {
-		fmt.Fprintf(w, "  %s\n", s)
-	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PARAMETER\tVALUE\tSOURCE")
-	for _, q := range p.Params {
-		mark := ""
-		if q.Quantity.Unverified() {
-			mark = " (!)"
-		}
-		fmt.Fprintf(tw, "%s\t%s %s%s\t%s\n", strings.TrimPrefix(q.Field, "params."),
-			strconv.FormatFloat(q.Quantity.Value, 'g', -1, 64), q.Quantity.Unit, mark, q.Quantity.Source)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if p.Unverified() {
-		fmt.Fprintln(w, "\n(!) unverified: recalled from a paper or assumed; check it, or measure and override with --radio-file.")
+	return radio.WriteProfile(w, p)
+}
+
+// checkValues refuses what-if flags that lack their partner or are out
+// of range.
+func (f *radioSimFlags) checkValues() error {
+	switch {
+	case f.then != "" && !f.afterSet:
+		return fmt.Errorf("--then needs --after: how long after the first connection the second starts")
+	case f.afterSet && f.after < 0:
+		return fmt.Errorf("--after %v is negative: the second connection starts after the first ends", f.after)
+	case f.batchSet && (f.batch < 1 || f.every <= 0):
+		return fmt.Errorf("--batch %d --every %v: want at least one reading and a positive interval, such as --batch 6 --every 10m", f.batch, f.every)
+	case !f.batchSet && f.every != 0:
+		return fmt.Errorf("--every needs --batch N: how many readings")
+	case f.resumed != "" && f.handshake < 1:
+		return fmt.Errorf("--resumed needs --handshake-packets K: how many packets of the trace the resumed handshake replaces")
+	case f.resumedPackets != 0 && f.resumed == "":
+		return fmt.Errorf("--resumed-packets needs --resumed FILE")
+	case f.handshakeSet && f.handshake < 0, f.resumedPackets < 0:
+		return fmt.Errorf("packet counts cannot be negative")
+	case f.until < 0:
+		return fmt.Errorf("--until %v is negative", f.until)
 	}
 	return nil
 }

@@ -51,7 +51,8 @@ type job struct {
 	// files writes what the command writes beside the run (plots,
 	// timelines), after it is saved, whatever the format.
 	files func(cmd *cobra.Command, run *result.Run) error
-	// noun is what an interrupted run wrote ("results", "cells");
+	// noun is what an interrupted run wrote, with its verb ("results
+	// measured", "cells measured", "points computed");
 	// failed prefixes a failed run's errors ("scenario sensor failed").
 	noun, failed string
 }
@@ -67,18 +68,8 @@ func (r *runner) execute(cmd *cobra.Command, j job) error {
 	if err != nil {
 		return err
 	}
-	if err := r.saves.validate(); err != nil {
+	if err := r.check(j); err != nil {
 		return err
-	}
-	if j.check != nil {
-		if err := j.check(); err != nil {
-			return err
-		}
-	}
-	if j.energy != nil {
-		if err := j.energy.check(); err != nil {
-			return err
-		}
 	}
 	run, runErr := j.run(cmd.Context())
 	if run == nil {
@@ -104,6 +95,23 @@ func (r *runner) execute(cmd *cobra.Command, j job) error {
 		}
 	}
 	return errors.Join(runErr, priceErr, exitStatus(run, j.noun, j.failed))
+}
+
+// check validates the store flags, the command's and the pricing's
+// before any work.
+func (r *runner) check(j job) error {
+	if err := r.saves.validate(); err != nil {
+		return err
+	}
+	if j.check != nil {
+		if err := j.check(); err != nil {
+			return err
+		}
+	}
+	if j.energy != nil {
+		return j.energy.check()
+	}
+	return nil
 }
 
 // price runs the costing stage; its failure is the command's error after
@@ -138,7 +146,7 @@ func stamp(run *result.Run) {
 func exitStatus(run *result.Run, noun, failed string) error {
 	switch run.Status {
 	case result.Interrupted:
-		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d %s measured so far", len(run.Results), cmp.Or(noun, "results"))}
+		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d %s so far", len(run.Results), cmp.Or(noun, "results measured"))}
 	case result.Failed:
 		msg := strings.Join(run.Errors, "\n  ")
 		if failed != "" {

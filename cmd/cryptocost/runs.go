@@ -14,6 +14,41 @@ import (
 
 func init() { commands = append(commands, newRunsCmd) }
 
+// listRuns is runs: the stored runs (or the fleet's devices, --by
+// device) as a table or JSON; no store yet is an empty list.
+func listRuns(cmd *cobra.Command, db *dbFlag, f store.Filter, format, by string) error {
+	st, err := db.openExisting(cmd.Context())
+	var none *noStoreError
+	if errors.As(err, &none) {
+		if format == "json" {
+			fmt.Fprintln(cmd.OutOrStdout(), "[]")
+			return nil
+		}
+		fmt.Fprintln(cmd.OutOrStdout(), none.Error())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if by == "device" {
+		return listByDevice(cmd, st, f, format)
+	}
+	runs, err := st.List(cmd.Context(), f)
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		if runs == nil {
+			runs = []store.Summary{}
+		}
+		return enc.Encode(runs)
+	}
+	return writeRunsTable(cmd, st.Path(), runs, f.Limit)
+}
+
 func newRunsCmd() *cobra.Command {
 	var (
 		db           dbFlag
@@ -31,37 +66,7 @@ func newRunsCmd() *cobra.Command {
 			if err := checkRunsFlags(&f, since, until, format, by); err != nil {
 				return err
 			}
-			st, err := db.openExisting(cmd.Context())
-			var none *noStoreError
-			if errors.As(err, &none) {
-				if format == "json" {
-					fmt.Fprintln(cmd.OutOrStdout(), "[]")
-					return nil
-				}
-				fmt.Fprintln(cmd.OutOrStdout(), none.Error())
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			if by == "device" {
-				return listByDevice(cmd, st, f, format)
-			}
-			runs, err := st.List(cmd.Context(), f)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if format == "json" {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				if runs == nil {
-					runs = []store.Summary{}
-				}
-				return enc.Encode(runs)
-			}
-			return writeRunsTable(cmd, st.Path(), runs, f.Limit)
+			return listRuns(cmd, &db, f, format, by)
 		},
 	}
 	fl := cmd.Flags()

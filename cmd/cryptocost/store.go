@@ -157,27 +157,13 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 	}()
 	var out []loadedRun
 	for _, arg := range args {
-		ref, pattern := arg, ""
-		if patterns {
-			if _, err := os.Stat(arg); err != nil {
-				if i := strings.IndexByte(arg, ':'); i > 0 {
-					ref, pattern = arg[:i], arg[i+1:]
-				}
-			}
-		}
+		ref, pattern := splitPattern(arg, patterns)
 		if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-			f, err := os.Open(ref)
+			runs, err := readRunFile(ref, pattern)
 			if err != nil {
 				return nil, err
 			}
-			runs, err := result.ReadJSON(f)
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", ref, err)
-			}
-			for _, r := range runs {
-				out = append(out, loadedRun{run: r, origin: "file " + ref, pattern: pattern})
-			}
+			out = append(out, runs...)
 			continue
 		}
 		if st == nil {
@@ -199,4 +185,35 @@ func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]
 		out = append(out, loadedRun{run: got.Run, origin: origin, pattern: pattern})
 	}
 	return out, nil
+}
+
+// readRunFile reads the runs of a run JSON file.
+func readRunFile(file, pattern string) ([]loadedRun, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	runs, err := result.ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	var out []loadedRun
+	for _, r := range runs {
+		out = append(out, loadedRun{run: r, origin: "file " + file, pattern: pattern})
+	}
+	return out, nil
+}
+
+// splitPattern splits RUN:PATTERN (a run and the subjects to take from
+// it) when patterns are allowed and arg is not a file's name.
+func splitPattern(arg string, patterns bool) (ref, pattern string) {
+	if patterns {
+		if _, err := os.Stat(arg); err != nil {
+			if i := strings.IndexByte(arg, ':'); i > 0 {
+				return arg[:i], arg[i+1:]
+			}
+		}
+	}
+	return arg, ""
 }

@@ -31,38 +31,9 @@ type tlsFlags struct {
 func newTLSCmd() *cobra.Command {
 	var t tlsFlags
 	cmd := &cobra.Command{
-		Use:   "tls",
-		Short: "What a TLS connection costs, message by message: bytes, packets, round trips, time, CPU",
-		Long: `Run real TLS handshakes and transfers between a client and a server that
-cryptocost starts itself, through an in-process link emulator with a wire tap,
-and report every byte by record type and handshake message, the packets and
-round trips, the time of each step as the client sees it, CPU time of both
-sides, throughput with and without TLS, and the overhead.
-
-Each flag takes a comma-separated list; the matrix is their product. Cells
-that cannot exist (RSA key transport in TLS 1.3, DHE with Go's crypto/tls,
-...) are an error that lists what would work, unless --skip-impossible.
-
-Peers: Go crypto/tls in process (default) or OpenSSL s_server / s_client
-(--server openssl, --client openssl), the implementation with finite-field
-DHE, session-ID resumption and configurable TLS 1.3 suites. --resumption
-psk-ke (a TLS 1.3 PSK without (EC)DHE) runs against --server openssl with
---client go: crypto/tls makes the full handshake and the lab's own client
-resumes its ticket offering psk_ke alone.
-
-Links (--link): none (loopback, the default), ` + strings.Join(link.Names(), ", ") + `,
-or a custom "latency=20ms,rate=10Mbit/s,loss=0.01,mtu=1500". TCP/IPv4 headers,
-packets and ACKs are modelled (docs/tls.md); TLS bytes are exact and checked
-against the kernel's socket counters on every connection.
-
---pcap DIR saves each connection as pcapng (Wireshark opens it; TLS 1.3 keys
-embedded). --no-tap measures time and CPU only: without a link the client
-then dials the server with nothing in between. --device prices each
-connection's client work on a device (cryptocost devices) by component
-(asymmetric, symmetric+MAC, hashing, I/O, radio) through the costing stage
-(docs/energy.md); a part the device cannot price says "not priced" and why.
-
-Ctrl-C writes what was measured so far and exits with status 130.`,
+		Use:     "tls",
+		Short:   "What a TLS connection costs, message by message: bytes, packets, round trips, time, CPU",
+		Long:    strings.Replace(helpLong("tls"), "{links}", strings.Join(link.Names(), ", "), 1),
 		Example: helpExamples("tls"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -74,10 +45,18 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 				energy: &t.ef,
 				run:    func(ctx context.Context) (*result.Run, error) { return t.run(ctx, cmd) },
 				table:  tlsTables{tlslab.TableOptions{Messages: t.messages}},
-				noun:   "cells",
+				noun:   "cells measured",
 			})
 		},
 	}
+	t.register(cmd)
+	return cmd
+}
+
+// dims is the matrix the flags give: a preset or the default, each
+// dimension a flag names replaced.
+// register declares tls's flags.
+func (t *tlsFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&t.preset, "preset", "", "a named matrix: "+strings.Join(tlslab.PresetNames(), ", ")+" (other flags override its dimensions)")
 	f.StringSliceVar(&t.versions, "version", nil, "TLS versions: 1.0, 1.2, 1.3 (default 1.3)")
@@ -106,11 +85,8 @@ Ctrl-C writes what was measured so far and exits with status 130.`,
 	f.BoolVar(&t.list, "list", false, "list presets, links and peers, then exit")
 	f.BoolVarP(&t.r.quiet, "quiet", "q", false, "no progress bar or notes on stderr")
 	t.r.register(cmd)
-	return cmd
 }
 
-// dims is the matrix the flags give: a preset or the default, each
-// dimension a flag names replaced.
 func (t *tlsFlags) dims(cmd *cobra.Command) (tlslab.Dimensions, error) {
 	dims := tlslab.DefaultDimensions()
 	if t.preset != "" {

@@ -43,7 +43,8 @@ func TraceFormats() []*TraceFormat { return traceFormats.Values() }
 // ignored).
 func LookupTraceFormat(name string) (*TraceFormat, error) { return traceFormats.Get(name) }
 
-func traceFormatNames() []string { return traceFormats.Names() }
+// TraceFormatNames are the trace export layouts' names, in their order.
+func TraceFormatNames() []string { return traceFormats.Names() }
 
 // sniffBytes is how much of a file detection reads.
 const sniffBytes = 16 << 10
@@ -81,7 +82,7 @@ func ReadTrace(name string, r io.Reader, opt TraceOptions) (*Trace, error) {
 	if err != nil {
 		if len(head) > 0 && strings.Contains(err.Error(), ":1: ") {
 			return nil, fmt.Errorf("%w; the first line %q is no export layout cryptocost knows (%s): name one with --meter, or write a header naming time and current or power columns with units",
-				err, clip(head[0], 80), strings.Join(traceFormatNames(), ", "))
+				err, clip(head[0], 80), strings.Join(TraceFormatNames(), ", "))
 		}
 		return nil, err
 	}
