@@ -219,24 +219,9 @@ func bpScheme(c extraCurve, curve elliptic.Curve) *signScheme {
 		info: extraSignInfo(c, name, Provider("protonmail/go-crypto"),
 			"RFC 5639 curve, FIPS 186-5 §6 ECDSA (vectors: Wycheproof ecdsa_"+c.name+"_sha"+short+
 				"_p1363_test.json tcId 1, a published public key and signature, verified; no private key is published with it)"),
-		gen: func() (crypto.PublicKey, crypto.PrivateKey, error) {
-			k, err := ecdsa.GenerateKey(curve, rand.Reader)
-			if err != nil {
-				return nil, nil, err
-			}
-			return &k.PublicKey, k, nil
-		},
-		sign: func(priv crypto.PrivateKey, msg []byte) ([]byte, error) {
-			k, err := signKeyOf[*ecdsa.PrivateKey](priv)
-			if err != nil {
-				return nil, err
-			}
-			return ecdsa.SignASN1(rand.Reader, k, signDigest(c.hash, msg))
-		},
-		verify: func(pub crypto.PublicKey, msg, sig []byte) bool {
-			k, err := signKeyOf[*ecdsa.PublicKey](pub)
-			return err == nil && ecdsa.VerifyASN1(k, signDigest(c.hash, msg), sig)
-		},
+		gen:    ecdsaGen(curve),
+		sign:   ecdsaSign(c.hash),
+		verify: ecdsaVerify(c.hash),
 		encode: func(pub crypto.PublicKey, priv crypto.PrivateKey) ([]byte, []byte, error) {
 			k, err := signKeyOf[*ecdsa.PrivateKey](priv)
 			if err != nil {

@@ -605,24 +605,9 @@ func newECDSA(c ecdsaCurve, hash int) *signScheme {
 				Signature: signDERMax(c.curve.Params().N.BitLen()), VariableSignature: true,
 			},
 		},
-		gen: func() (crypto.PublicKey, crypto.PrivateKey, error) {
-			k, err := ecdsa.GenerateKey(c.curve, rand.Reader)
-			if err != nil {
-				return nil, nil, err
-			}
-			return &k.PublicKey, k, nil
-		},
-		sign: func(priv crypto.PrivateKey, msg []byte) ([]byte, error) {
-			k, err := signKeyOf[*ecdsa.PrivateKey](priv)
-			if err != nil {
-				return nil, err
-			}
-			return ecdsa.SignASN1(rand.Reader, k, signDigest(hh.h, msg))
-		},
-		verify: func(pub crypto.PublicKey, msg, sig []byte) bool {
-			k, err := signKeyOf[*ecdsa.PublicKey](pub)
-			return err == nil && ecdsa.VerifyASN1(k, signDigest(hh.h, msg), sig)
-		},
+		gen:    ecdsaGen(c.curve),
+		sign:   ecdsaSign(hh.h),
+		verify: ecdsaVerify(hh.h),
 		encode: func(pub crypto.PublicKey, priv crypto.PrivateKey) ([]byte, []byte, error) {
 			k, err := signKeyOf[*ecdsa.PrivateKey](priv)
 			if err != nil {
@@ -1195,3 +1180,32 @@ const slhDSA128sACVPSignature = "" +
 	"017f25bd010315646f1d3fe5e9e22e32899f84ad98fbc1265100ed7b327db10e935334efd2dba253d054452ba18143366623c1006fad664717596b30d91b2b6b" +
 	"f60b0cb41c88d36211d13e97b134fb73e5874b34e1540520deae86d28a676247bd2721ccaaf8eb42979c2c3ba1fbce03eea3d42b95861011174069528a958ea6" +
 	"4572276f739788839104ec3fc7fab39875c8230b23689f4f47df9b3168a85d7dcdc6d202758f49785e8351997006cc22"
+
+// ecdsaGen, ecdsaSign and ecdsaVerify are crypto/ecdsa's operations on a
+// curve with a hash, shared by the NIST and the extra curves' schemes.
+func ecdsaGen(curve elliptic.Curve) func() (crypto.PublicKey, crypto.PrivateKey, error) {
+	return func() (crypto.PublicKey, crypto.PrivateKey, error) {
+		k, err := ecdsa.GenerateKey(curve, rand.Reader)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &k.PublicKey, k, nil
+	}
+}
+
+func ecdsaSign(h crypto.Hash) func(priv crypto.PrivateKey, msg []byte) ([]byte, error) {
+	return func(priv crypto.PrivateKey, msg []byte) ([]byte, error) {
+		k, err := signKeyOf[*ecdsa.PrivateKey](priv)
+		if err != nil {
+			return nil, err
+		}
+		return ecdsa.SignASN1(rand.Reader, k, signDigest(h, msg))
+	}
+}
+
+func ecdsaVerify(h crypto.Hash) func(pub crypto.PublicKey, msg, sig []byte) bool {
+	return func(pub crypto.PublicKey, msg, sig []byte) bool {
+		k, err := signKeyOf[*ecdsa.PublicKey](pub)
+		return err == nil && ecdsa.VerifyASN1(k, signDigest(h, msg), sig)
+	}
+}
