@@ -103,12 +103,7 @@ func Register(s Scenario) { scenarios.MustAdd(s.Name(), s) }
 
 // All returns the registered scenarios by name.
 func All() []Scenario {
-	var out []Scenario
-	for _, name := range scenarios.Sorted() {
-		s, _ := scenarios.Lookup(name)
-		out = append(out, s)
-	}
-	return out
+	return scenarios.SortedValues()
 }
 
 // Lookup returns the scenario named name (case and punctuation ignored).

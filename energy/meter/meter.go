@@ -133,12 +133,7 @@ func register(name, description string, open func(Config) (Meter, error)) {
 
 // sortedMeters are the meters by name.
 func sortedMeters() []entry {
-	var out []entry
-	for _, n := range meters.Sorted() {
-		e, _ := meters.Lookup(n)
-		out = append(out, e)
-	}
-	return out
+	return meters.SortedValues()
 }
 
 // Names lists the live meters.

@@ -121,6 +121,16 @@ func (r *Registry[T]) Sorted() []string {
 	return slices.SortedFunc(slices.Values(r.Names()), NaturalCompare)
 }
 
+// SortedValues returns the values in the natural order of their names.
+func (r *Registry[T]) SortedValues() []T {
+	out := make([]T, 0, len(r.entries))
+	for _, name := range r.Sorted() {
+		v, _ := r.Lookup(name)
+		out = append(out, v)
+	}
+	return out
+}
+
 // Closest returns up to n entry names nearest to name (Closest of the
 // package), nearest first.
 func (r *Registry[T]) Closest(name string, n int) []string {
