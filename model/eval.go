@@ -3,9 +3,10 @@ package model
 import (
 	"errors"
 	"fmt"
-	"github.com/cryptocost/cryptocost/result"
 	"math"
 	"strings"
+
+	"github.com/cryptocost/cryptocost/result"
 )
 
 // Outputs are what one node spends per unit of work at one point of a

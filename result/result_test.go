@@ -3,7 +3,6 @@ package result
 import (
 	"bytes"
 	"flag"
-	"github.com/cryptocost/cryptocost/stats"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cryptocost/cryptocost/stats"
 	"golang.org/x/perf/benchfmt"
 )
 

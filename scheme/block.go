@@ -10,6 +10,7 @@ import (
 
 	"github.com/aead/serpent"
 	"github.com/emmansun/gmsm/sm4"
+
 	//lint:ignore SA1019 measured because the seed studies did
 	"golang.org/x/crypto/blowfish"
 	//lint:ignore SA1019 measured because the seed studies did

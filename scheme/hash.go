@@ -15,6 +15,7 @@ import (
 	"github.com/zeebo/blake3"
 	"golang.org/x/crypto/blake2b"
 	"golang.org/x/crypto/blake2s"
+
 	//lint:ignore SA1019 measured because the seed studies did
 	"golang.org/x/crypto/ripemd160"
 )

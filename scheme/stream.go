@@ -12,6 +12,7 @@ import (
 	"github.com/cryptocost/cryptocost/internal/snow3g"
 	"github.com/emmansun/gmsm/zuc"
 	"golang.org/x/crypto/chacha20"
+
 	//lint:ignore SA1019 the Salsa20 core measured as a primitive, as the seed studies did
 	"golang.org/x/crypto/salsa20/salsa"
 )
