@@ -190,3 +190,19 @@ func containsText(list []string, text string) bool {
 	}
 	return false
 }
+
+// The wall clock samples as finely as the CPU clock: the median's CI
+// narrows with the number of samples, so longer wall-clock samples only
+// made a point take longer to reach the same ±2 % (issue 21).
+func TestWallAndCPUSampleAlike(t *testing.T) {
+	for _, quick := range []bool{false, true} {
+		wall := engineConfig(RunConfig{Statistic: measure.StatWall, Quick: quick}, 19)
+		cpu := engineConfig(RunConfig{Statistic: measure.StatCPU, Quick: quick}, 19)
+		if wall.MinSampleTime != cpu.MinSampleTime || wall.MinSampleTime > shortSampleTime {
+			t.Errorf("quick=%v: wall samples %v, CPU samples %v; want both at most %v", quick, wall.MinSampleTime, cpu.MinSampleTime, shortSampleTime)
+		}
+		if wall.TargetRelCI != cpu.TargetRelCI || wall.MinVisits != cpu.MinVisits || wall.MinSamples != cpu.MinSamples {
+			t.Errorf("quick=%v: the stop rule differs between the clocks: %+v vs %+v", quick, wall, cpu)
+		}
+	}
+}

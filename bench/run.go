@@ -231,12 +231,15 @@ func (ps *pointState) finished() bool { return ps.err != nil || ps.obs != nil }
 // engineConfig derives the engine's settings from the run's.
 func engineConfig(cfg RunConfig, points int) measure.Config {
 	minSample, warmup, budget := engineDefaults(cfg.Quick)
-	if cfg.Statistic == measure.StatCPU {
-		// Samples shorter than a loaded scheduler's time slice (Linux CFS:
-		// 0.75 ms at least, sched_min_granularity) are mostly not
-		// preempted, and the CPU statistic takes the unpreempted ones.
-		minSample = min(minSample, cpuSampleTime)
-	}
+	// Samples shorter than a loaded scheduler's time slice (Linux CFS:
+	// 0.75 ms at least, sched_min_granularity) are mostly not preempted
+	// (the CPU statistic takes the unpreempted ones), and on either clock
+	// the median's CI narrows with the number of samples, not their
+	// length: 2 ms wall-clock samples gave a point 8× fewer samples per
+	// visit than 250 µs CPU-clock ones, and it took 2–7× as long to reach
+	// ±2 % (docs/benchmarks.md § 3). 250 µs is still far above the floor
+	// the engine enforces (100 × timer resolution and call overhead).
+	minSample = min(minSample, shortSampleTime)
 	if cfg.PointBudget > 0 {
 		budget = cfg.PointBudget
 	}
@@ -250,8 +253,8 @@ func engineConfig(cfg RunConfig, points int) measure.Config {
 	}
 }
 
-// cpuSampleTime is the shortest sample with --clock cpu.
-const cpuSampleTime = 250 * time.Microsecond
+// shortSampleTime is the shortest sample, on either clock.
+const shortSampleTime = 250 * time.Microsecond
 
 // minVisits is how many separate time windows a point's samples must come
 // from before it may stop as converged.
