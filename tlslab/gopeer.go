@@ -306,10 +306,12 @@ func (cl *goClient) Run(ctx context.Context, addr string, plan ConnPlan, w *Watc
 // dialer or to crypto/tls's HandshakeContext, each of which would start a
 // goroutine per connection to watch it — and a goroutine the client's
 // locked OS thread must wait for on a busy machine (docs/tls.md §
-// Benchmarks); context.AfterFunc starts one only if ctx ends.
+// Benchmarks); context.AfterFunc starts one only if ctx ends. The dial
+// itself waits for the connection without parking the locked goroutine
+// (connectLocked).
 func dialLab(ctx context.Context, addr string, w *Watch, m *threadMeter) (net.Conn, func() bool, error) {
 	dl, _ := ctx.Deadline()
-	d := net.Dialer{Deadline: dl}
+	d := net.Dialer{Deadline: dl, Control: connectLocked}
 	raw, err := d.Dial("tcp", addr)
 	if err != nil {
 		return nil, nil, ctxErr(ctx, err)

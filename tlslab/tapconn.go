@@ -118,19 +118,27 @@ func (t *tapConn) Close() error {
 // recorded (what the kernel has received, a read returns). Otherwise it
 // records what came and reads again.
 func (t *tapConn) settledCounts() SocketCount {
-	var buf [2048]byte // usually nothing is left to read: a close_notify, a ticket
-	t.drain(buf[:])
+	// Usually nothing is left to read: a close_notify, a ticket. The
+	// buffer is pooled: the socket's read closure would move a local one
+	// to the heap for every connection.
+	bp := drainBufs.Get().(*[2048]byte)
+	defer drainBufs.Put(bp)
+	buf := bp[:]
+	t.drain(buf)
 	for range 8 {
 		t.mu.Lock()
 		finIn, finOut := t.downFIN >= 0, t.upFIN >= 0
 		t.mu.Unlock()
 		k := socketCounts(t.TCPConn, finIn, finOut)
-		if !t.drain(buf[:]) {
+		if !t.drain(buf) {
 			return k
 		}
 	}
 	return SocketCount{} // still receiving: no check
 }
+
+// drainBufs are settledCounts' read buffers.
+var drainBufs = sync.Pool{New: func() any { return new([2048]byte) }}
 
 // drain records what the socket has received and the client did not
 // read, without waiting, and reports whether there was anything new: data
