@@ -8,7 +8,6 @@ import (
 	"github.com/cryptocost/cryptocost/bench"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/result"
-	"github.com/cryptocost/cryptocost/scheme"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +32,7 @@ func newBenchCmd() *cobra.Command {
 			var plan *bench.Plan
 			return r.execute(cmd, job{
 				check: func() (err error) {
-					plan, err = benchPlan(&opts, &cfg, sizes, docs)
+					plan, err = bench.Prepare(&opts, &cfg, sizes, docs)
 					return err
 				},
 				energy: &ef,
@@ -55,37 +54,6 @@ func newBenchCmd() *cobra.Command {
 	r.register(cmd)
 	ef.register(cmd)
 	return cmd
-}
-
-// benchPlan checks bench's flags and plans the run, before any work.
-func benchPlan(opts *bench.Options, cfg *bench.RunConfig, sizes, docs []string) (*bench.Plan, error) {
-	var err error
-	if opts.Sizes, err = parseSizes(sizes); err != nil {
-		return nil, err
-	}
-	if opts.DocSizes, err = parseSizes(docs); err != nil {
-		return nil, err
-	}
-	if err := bench.CheckSizes("--sizes", opts.Sizes); err != nil {
-		return nil, err
-	}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	cfg.Quick = opts.Quick
-	return bench.NewPlan(*opts)
-}
-
-func parseSizes(list []string) ([]int, error) {
-	var out []int
-	for _, s := range list {
-		n, err := scheme.ParseSize(s)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 // registerBenchFlags declares bench's selection and measurement flags.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cryptocost/cryptocost/probe"
-	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
 
@@ -56,7 +55,7 @@ func (p *probeFlags) run(cmd *cobra.Command, args []string) error {
 	if err := p.saves.validate(); err != nil {
 		return err
 	}
-	write, err := probeWriter(p.format, p.compare)
+	write, err := probe.WriterFor(p.format, p.compare)
 	if err != nil {
 		return err
 	}
@@ -118,56 +117,16 @@ func probeRadio(ef *energyFlags) error {
 	return nil
 }
 
-// probeWriter returns the writer for --format: the readable table (or the
-// side-by-side comparison), the probe report as JSON (schema
-// cryptocost/probe/v1, docs/probe.md), or the measured runs in a result
-// format ("run" is the result package's json).
-func probeWriter(format string, compare bool) (func(io.Writer, []*probe.Report) error, error) {
-	switch strings.ToLower(format) {
-	case "table":
-		if compare {
-			return func(w io.Writer, rs []*probe.Report) error { return probe.WriteCompare(w, rs...) }, nil
-		}
-		return func(w io.Writer, rs []*probe.Report) error { return probe.WriteTable(w, rs...) }, nil
-	case "json":
-		return func(w io.Writer, rs []*probe.Report) error { return probe.WriteJSON(w, rs...) }, nil
-	case "run":
-		format = "json"
-	case "csv", "gobench":
-	default:
-		return nil, fmt.Errorf("unknown format %q: want table, json, run, csv or gobench", format)
-	}
-	f, err := result.FormatByName(format)
-	if err != nil {
-		return nil, err
-	}
-	return func(w io.Writer, rs []*probe.Report) error {
-		runs := make([]*result.Run, len(rs))
-		for i, r := range rs {
-			runs[i] = r.Run
-		}
-		return f.Write(w, runs...)
-	}, nil
-}
-
-// probeStatus turns the reports' status into the exit status: a server
+// probeStatus turns the reports' outcome into the exit status: a server
 // that could not be probed is an error; Ctrl-C is 130 (what was found is
 // written); the time limit is a note.
 func probeStatus(cmd *cobra.Command, reports []*probe.Report) error {
-	var failed []string
-	for _, r := range reports {
-		switch r.Status {
-		case result.Failed:
-			failed = append(failed, strings.Join(r.Errors, "; "))
-		case result.Interrupted:
-			if cmd.Context().Err() != nil {
-				return &statusError{exitInterrupted, errors.New("interrupted: wrote what was found so far")}
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: stopped at the --time-limit; the report has what was found by then\n", r.Target)
-		}
+	o := probe.OutcomeOf(reports)
+	if len(o.Stopped) > 0 && cmd.Context().Err() != nil {
+		return &statusError{exitInterrupted, errors.New("interrupted: wrote what was found so far")}
 	}
-	if len(failed) > 0 {
-		return errors.New(strings.Join(failed, "\n  "))
+	for _, target := range o.Stopped {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: stopped at the --time-limit; the report has what was found by then\n", target)
 	}
-	return nil
+	return o.Failed
 }
