@@ -31,49 +31,55 @@ func newEnergyCmd() *cobra.Command {
 	return cmd
 }
 
+// energyCostFlags are energy cost's flags.
+type energyCostFlags struct {
+	ef      energyFlags
+	from    string
+	outputs outputFlags
+}
+
 func newEnergyCostCmd() *cobra.Command {
-	var (
-		ef      energyFlags
-		from    string
-		outputs outputFlags
-	)
+	var c energyCostFlags
 	cmd := &cobra.Command{
 		Use:     "cost --device NAME --from RESULTS.json",
 		Short:   "Add energy figures for a device to a run's results",
 		Long:    helpLong("energy-cost"),
 		Example: helpExamples("energy-cost"),
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if from == "" {
-				return fmt.Errorf("--from RESULTS.json is required: a run written with --format json")
-			}
-			if !ef.enabled() {
-				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
-			}
-			if err := ef.check(); err != nil {
-				return err
-			}
-			run, err := readRun(from)
-			if err != nil {
-				return err
-			}
-			if err := ef.apply(run); err != nil {
-				return err
-			}
-			if format.Name() == "table" && outputs.out == "" {
-				return costing.WriteEnergyTable(cmd.OutOrStdout(), run)
-			}
-			return outputs.write(cmd, format, run)
-		},
+		RunE:    func(cmd *cobra.Command, _ []string) error { return c.run(cmd) },
 	}
-	ef.register(cmd)
-	cmd.Flags().StringVar(&from, "from", "", "the run to price, written with --format json")
-	outputs.register(cmd)
+	c.ef.register(cmd)
+	cmd.Flags().StringVar(&c.from, "from", "", "the run to price, written with --format json")
+	c.outputs.register(cmd)
 	return cmd
+}
+
+// run prices the --from run on the device and writes it.
+func (c *energyCostFlags) run(cmd *cobra.Command) error {
+	format, err := c.outputs.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	if c.from == "" {
+		return fmt.Errorf("--from RESULTS.json is required: a run written with --format json")
+	}
+	if !c.ef.enabled() {
+		return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+	}
+	if err := c.ef.check(); err != nil {
+		return err
+	}
+	run, err := readRun(c.from)
+	if err != nil {
+		return err
+	}
+	if err := c.ef.apply(run); err != nil {
+		return err
+	}
+	if format.Name() == "table" && c.outputs.out == "" {
+		return costing.WriteEnergyTable(cmd.OutOrStdout(), run)
+	}
+	return c.outputs.write(cmd, format, run)
 }
 
 // batteryFlags are energy battery's flags.
@@ -170,11 +176,9 @@ func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
 		if err != nil {
 			return nil, err
 		}
-		var cal *costing.Calibration
-		if dir, err := b.ef.calibrationDir(); err == nil {
-			if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
-				return nil, err
-			}
+		cal, err := costing.StoredCalibration(b.ef.calibrations, d.Name)
+		if err != nil {
+			return nil, err
 		}
 		for _, algo := range b.algos {
 			a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: b.op, Period: b.every, OpTime: b.opTime,
