@@ -191,6 +191,7 @@ func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
 				continue
 			}
 			b.answers = append(b.answers, a)
+			costing.AddAnswerInputs(out, d, cal)
 			out.Results = append(out.Results, a.Result())
 		}
 	}
