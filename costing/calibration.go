@@ -168,6 +168,24 @@ func CalibrationDir() (string, error) {
 
 func calibrationPath(dir, device string) string { return filepath.Join(dir, device+".json") }
 
+// CalibrationIn is dir, or CalibrationDir when dir is "" (no --calibrations).
+func CalibrationIn(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	return CalibrationDir()
+}
+
+// StoredCalibration is the device's calibration in dir (CalibrationIn):
+// nil, nil when there is none, or no place where calibrations are stored.
+func StoredCalibration(dir, device string) (*Calibration, error) {
+	d, err := CalibrationIn(dir)
+	if err != nil {
+		return nil, nil // no place for calibrations: none stored
+	}
+	return LoadCalibration(d, device)
+}
+
 // LoadCalibration reads the device's calibration from dir; nil, nil when
 // there is none.
 func LoadCalibration(dir, device string) (*Calibration, error) {

@@ -59,3 +59,15 @@ func (p *Pricer) used(in result.Input) {
 		p.Reference.AddInput(in)
 	}
 }
+
+// AddAnswerInputs records on run what a battery answer for device d was
+// computed with: the device's profile and, when one was used, its
+// calibration.
+func AddAnswerInputs(run *result.Run, d *device.Device, cal *Calibration) {
+	if in := DeviceInput(d); in != nil {
+		run.AddInput(*in)
+	}
+	if cal != nil {
+		run.AddInput(cal.input())
+	}
+}

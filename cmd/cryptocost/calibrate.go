@@ -11,58 +11,64 @@ import (
 
 func init() { commands = append(commands, newCalibrateCmd) }
 
+// calibrateFlags are calibrate's flags.
+type calibrateFlags struct {
+	ef   energyFlags
+	from string
+}
+
 func newCalibrateCmd() *cobra.Command {
-	var (
-		ef   energyFlags
-		from string
-	)
+	var c calibrateFlags
 	cmd := &cobra.Command{
 		Use:     "calibrate --device NAME --from RESULTS.json",
 		Short:   "Store times measured by cryptocost running on a device",
 		Long:    helpLong("calibrate"),
 		Example: helpExamples("calibrate"),
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if from == "" {
-				return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")
-			}
-			if !ef.dev.enabled() {
-				return fmt.Errorf("--device NAME or --device-file FILE is required: the device the run was made on")
-			}
-			d, err := ef.dev.resolve()
-			if err != nil {
-				return err
-			}
-			run, err := readRun(from)
-			if err != nil {
-				return err
-			}
-			c, err := costing.NewCalibration(d, run, from)
-			if err != nil {
-				return err
-			}
-			dir, err := ef.calibrationDir()
-			if err != nil {
-				return err
-			}
-			path, err := costing.SaveCalibration(dir, c)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "calibrated %s with %d times per operation from run %s (%s/%s, %s)\n", d.Name, len(c.Entries), run.ID,
-				run.Environment.OS, run.Environment.Arch, orDash(run.Environment.CPUModel))
-			for _, w := range c.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
-			}
-			fmt.Fprintf(out, "stored in %s\n", path)
-			return nil
-		},
+		RunE:    func(cmd *cobra.Command, _ []string) error { return c.run(cmd) },
 	}
-	ef.dev.register(cmd)
-	cmd.Flags().StringVar(&from, "from", "", "the run's results, written with --format json")
-	cmd.Flags().StringVar(&ef.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	c.ef.dev.register(cmd)
+	cmd.Flags().StringVar(&c.from, "from", "", "the run's results, written with --format json")
+	cmd.Flags().StringVar(&c.ef.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
 	return cmd
+}
+
+// run stores the calibration the --from run gives the device.
+func (c *calibrateFlags) run(cmd *cobra.Command) error {
+	if c.from == "" {
+		return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")
+	}
+	if !c.ef.dev.enabled() {
+		return fmt.Errorf("--device NAME or --device-file FILE is required: the device the run was made on")
+	}
+	d, err := c.ef.dev.resolve()
+	if err != nil {
+		return err
+	}
+	run, err := readRun(c.from)
+	if err != nil {
+		return err
+	}
+	cal, err := costing.NewCalibration(d, run, c.from)
+	if err != nil {
+		return err
+	}
+	dir, err := costing.CalibrationIn(c.ef.calibrations)
+	if err != nil {
+		return err
+	}
+	path, err := costing.SaveCalibration(dir, cal)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "calibrated %s with %d times per operation from run %s (%s/%s, %s)\n", d.Name, len(cal.Entries), run.ID,
+		run.Environment.OS, run.Environment.Arch, orDash(run.Environment.CPUModel))
+	for _, w := range cal.Warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
+	}
+	fmt.Fprintf(out, "stored in %s\n", path)
+	return nil
 }
 
 func (f *deviceFlags) enabled() bool { return f.name != "" || f.file != "" }

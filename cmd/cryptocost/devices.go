@@ -240,7 +240,7 @@ func (f *energyFlags) apply(run *result.Run) error {
 			return err
 		}
 	}
-	cal, err := f.loadCalibration()
+	cal, err := costing.StoredCalibration(f.calibrations, f.device.Name)
 	if err != nil {
 		return err
 	}
@@ -250,19 +250,4 @@ func (f *energyFlags) apply(run *result.Run) error {
 // options are the costing options these flags give.
 func (f *energyFlags) options(cal *costing.Calibration) costing.Options {
 	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal, Link: f.link, Radio: f.radio, Speed: f.speed, References: f.references}
-}
-
-func (f *energyFlags) calibrationDir() (string, error) {
-	if f.calibrations != "" {
-		return f.calibrations, nil
-	}
-	return costing.CalibrationDir()
-}
-
-func (f *energyFlags) loadCalibration() (*costing.Calibration, error) {
-	dir, err := f.calibrationDir()
-	if err != nil {
-		return nil, nil // no place for calibrations: none stored
-	}
-	return costing.LoadCalibration(dir, f.device.Name)
 }

@@ -5,15 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/energy/meter"
@@ -35,49 +31,55 @@ func newEnergyCmd() *cobra.Command {
 	return cmd
 }
 
+// energyCostFlags are energy cost's flags.
+type energyCostFlags struct {
+	ef      energyFlags
+	from    string
+	outputs outputFlags
+}
+
 func newEnergyCostCmd() *cobra.Command {
-	var (
-		ef      energyFlags
-		from    string
-		outputs outputFlags
-	)
+	var c energyCostFlags
 	cmd := &cobra.Command{
 		Use:     "cost --device NAME --from RESULTS.json",
 		Short:   "Add energy figures for a device to a run's results",
 		Long:    helpLong("energy-cost"),
 		Example: helpExamples("energy-cost"),
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			if from == "" {
-				return fmt.Errorf("--from RESULTS.json is required: a run written with --format json")
-			}
-			if !ef.enabled() {
-				return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
-			}
-			if err := ef.check(); err != nil {
-				return err
-			}
-			run, err := readRun(from)
-			if err != nil {
-				return err
-			}
-			if err := ef.apply(run); err != nil {
-				return err
-			}
-			if format.Name() == "table" && outputs.out == "" {
-				return costing.WriteEnergyTable(cmd.OutOrStdout(), run)
-			}
-			return outputs.write(cmd, format, run)
-		},
+		RunE:    func(cmd *cobra.Command, _ []string) error { return c.run(cmd) },
 	}
-	ef.register(cmd)
-	cmd.Flags().StringVar(&from, "from", "", "the run to price, written with --format json")
-	outputs.register(cmd)
+	c.ef.register(cmd)
+	cmd.Flags().StringVar(&c.from, "from", "", "the run to price, written with --format json")
+	c.outputs.register(cmd)
 	return cmd
+}
+
+// run prices the --from run on the device and writes it.
+func (c *energyCostFlags) run(cmd *cobra.Command) error {
+	format, err := c.outputs.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	if c.from == "" {
+		return fmt.Errorf("--from RESULTS.json is required: a run written with --format json")
+	}
+	if !c.ef.enabled() {
+		return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
+	}
+	if err := c.ef.check(); err != nil {
+		return err
+	}
+	run, err := readRun(c.from)
+	if err != nil {
+		return err
+	}
+	if err := c.ef.apply(run); err != nil {
+		return err
+	}
+	if format.Name() == "table" && c.outputs.out == "" {
+		return costing.WriteEnergyTable(cmd.OutOrStdout(), run)
+	}
+	return c.outputs.write(cmd, format, run)
 }
 
 // batteryFlags are energy battery's flags.
@@ -145,12 +147,10 @@ func (b *batteryFlags) check(cmd *cobra.Command) error {
 		return fmt.Errorf("--device NAME or --device-file FILE is required (cryptocost devices lists them)")
 	}
 	if b.capacity != "" {
-		v, unit := splitUnit(strings.ReplaceAll(b.capacity, " ", ""))
-		if v <= 0 || (catalog.CheckUnit(unit, "charge") != nil && catalog.CheckUnit(unit, "energy") != nil) {
-			return fmt.Errorf("--capacity %q: want a positive charge or energy such as 2500mAh, 3Ah or 10Wh", b.capacity)
+		var err error
+		if b.battery, err = device.GivenBattery(b.capacity, b.usable); err != nil {
+			return err
 		}
-		b.battery = &device.Battery{Chemistry: "a battery of " + b.capacity, Capacity: device.V(v, unit, "given: --capacity"),
-			NominalVoltage: device.Value{Unknown: "not given"}, Usable: device.V(b.usable, "", "given: --usable")}
 	} else if cmd.Flags().Changed("usable") {
 		return fmt.Errorf("--usable needs --capacity (the profile's battery has its own usable fraction)")
 	}
@@ -176,11 +176,9 @@ func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
 		if err != nil {
 			return nil, err
 		}
-		var cal *costing.Calibration
-		if dir, err := b.ef.calibrationDir(); err == nil {
-			if cal, err = costing.LoadCalibration(dir, d.Name); err != nil {
-				return nil, err
-			}
+		cal, err := costing.StoredCalibration(b.ef.calibrations, d.Name)
+		if err != nil {
+			return nil, err
 		}
 		for _, algo := range b.algos {
 			a, err := costing.AnswerBattery(costing.BatteryQuery{Device: d, Algo: algo, Op: b.op, Period: b.every, OpTime: b.opTime,
@@ -193,6 +191,7 @@ func (b *batteryFlags) run(cmd *cobra.Command) (*result.Run, error) {
 				continue
 			}
 			b.answers = append(b.answers, a)
+			costing.AddAnswerInputs(out, d, cal)
 			out.Results = append(out.Results, a.Result())
 		}
 	}
@@ -223,17 +222,6 @@ func deviceByNameOrFile(name, file string) (*device.Device, error) {
 		return device.LoadFile(file)
 	}
 	return device.Lookup(name)
-}
-
-// splitUnit splits "2500mAh" into 2500 and "mAh".
-func splitUnit(s string) (float64, string) {
-	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-	if i <= 0 {
-		return 0, ""
-	}
-	var v float64
-	fmt.Sscan(s[:i], &v)
-	return v, strings.TrimSpace(s[i:])
 }
 
 // traceFlags read a CSV trace.
@@ -297,31 +285,9 @@ func traceRun(tf *traceFlags) (*result.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	from, to := t.Span()
-	j := t.Energy()
 	run := newRun("energy-trace")
-	r := result.Result{
-		Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
-			"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
-		Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
-		Warnings:   t.Warnings,
-	}
-	method := "trapezoidal rule over " + t.Columns
-	r.Metrics = append(r.Metrics,
-		scalar("energy", "mJ", result.Lower, j*1e3, method),
-		scalar("duration", "s", result.Lower, to-from, "last sample time − first"),
-		scalar("power", "mW", result.Lower, j/(to-from)*1e3, "energy / duration"))
-	if _, c, err := meter.IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
-		r.Metrics = append(r.Metrics, scalar("current", "mA", result.Lower, c/(to-from)*1e3, "charge (trapezoidal) / duration"))
-	}
-	run.Results = append(run.Results, r)
+	run.Results = append(run.Results, meter.TraceResult(t))
 	return run, nil
-}
-
-func scalar(name, unit string, better result.Better, v float64, method string) result.Metric {
-	m := result.NewScalar(name, unit, better, result.Measured, v)
-	m.Method = method
-	return m
 }
 
 func newEnergyAttributeCmd() *cobra.Command {
@@ -371,30 +337,16 @@ func attributeRun(tf *traceFlags, markers, digital string, offset float64, opt m
 	if err != nil {
 		return nil, err
 	}
-	var phases []meter.Phase
-	if digital != "" {
-		var warns []string
-		if phases, warns, err = t.DigitalPhases(digital); err != nil {
-			return nil, err
-		}
-		t.Warnings = append(t.Warnings, warns...)
-		markers = "digital channel " + digital
-	} else {
-		mf, err := os.Open(markers)
-		if err != nil {
-			return nil, fmt.Errorf("--markers: %w", err)
-		}
-		defer mf.Close()
-		if phases, err = meter.ReadMarkers(markers, mf, offset); err != nil {
-			return nil, err
-		}
+	phases, source, err := meter.Phases(t, markers, digital, offset)
+	if err != nil {
+		return nil, err
 	}
 	ats, err := meter.Attribute(t, phases, opt)
 	if err != nil {
 		return nil, err
 	}
 	run := newRun("energy-attribute")
-	run.Results = meter.AttributionResults(t, markers, ats)
+	run.Results = meter.AttributionResults(t, source, ats)
 	return run, nil
 }
 
@@ -420,25 +372,7 @@ func newEnergyMetersCmd() *cobra.Command {
 		Example: helpExamples("energy-meters"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "METER\tAVAILABLE\tDETAIL")
-			for _, s := range meter.Probe(mf.cfg) {
-				avail := "no"
-				if s.Available {
-					avail = "yes"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, avail, s.Detail)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			fmt.Fprintln(cmd.OutOrStdout(), "\nExternal meters: their exports, read by cryptocost energy trace / attribute (--meter NAME, or detected):")
-			tw = tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "TRACE FORMAT\tLAYOUT\tSOURCE")
-			for _, f := range meter.TraceFormats() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Name, f.Description, f.Source)
-			}
-			return tw.Flush()
+			return meter.WriteMeters(cmd.OutOrStdout(), meter.Probe(mf.cfg))
 		},
 	}
 	mf.register(cmd)
@@ -493,21 +427,10 @@ func measureRun(ctx context.Context, cmd *cobra.Command, m meter.Meter, args []s
 		return nil, err
 	}
 	run := newRun("energy-measure")
-	r := result.Result{
-		Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
-		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
-		Warnings:   rd.Warnings,
-	}
-	r.Metrics = append(r.Metrics, scalar("energy", "J", result.Lower, rd.Joules, rd.Method),
-		scalar("duration", "s", result.Lower, rd.Seconds, "wall clock between start and stop"),
-		scalar("power", "W", result.Lower, rd.Watts(), "energy / duration"))
-	for _, d := range rd.Domains {
-		r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", result.Lower, d.Joules, rd.Method))
-	}
 	if ctx.Err() != nil {
 		run.Status = result.Interrupted
 	}
-	run.Results = append(run.Results, r)
+	run.Results = append(run.Results, meter.ReadingResult(rd, what))
 	var ee *exec.ExitError
 	if errors.As(cmdErr, &ee) {
 		return run, &statusError{ee.ExitCode(), fmt.Errorf("the measured command exited with status %d", ee.ExitCode())}

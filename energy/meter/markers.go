@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -172,4 +173,26 @@ func (mw *MarkerWriter) write(m Marker) error {
 	defer mw.mu.Unlock()
 	_, err = mw.w.Write(append(b, '\n'))
 	return err
+}
+
+// Phases are energy attribute's phases of t: from the trace's digital
+// channel when digital is named (its warnings added to t's), else from the
+// markers file, offset seconds added to every marker time. source says
+// where they came from, for AttributionResults.
+func Phases(t *Trace, markers, digital string, offset float64) (phases []Phase, source string, err error) {
+	if digital != "" {
+		phases, warns, err := t.DigitalPhases(digital)
+		if err != nil {
+			return nil, "", err
+		}
+		t.Warnings = append(t.Warnings, warns...)
+		return phases, "digital channel " + digital, nil
+	}
+	mf, err := os.Open(markers)
+	if err != nil {
+		return nil, "", fmt.Errorf("--markers: %w", err)
+	}
+	defer mf.Close()
+	phases, err = ReadMarkers(markers, mf, offset)
+	return phases, markers, err
 }

@@ -3,6 +3,7 @@ package meter
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/cryptocost/cryptocost/result"
 )
@@ -67,4 +68,51 @@ func sampled(name, unit string, v []float64, how string) result.Metric {
 	x := result.NewSampled(name, unit, result.Lower, result.Measured, v)
 	x.Method = how
 	return x
+}
+
+// TraceResult is energy trace's result: the trace's energy, duration and
+// mean power, and (when the trace has current) its mean current.
+func TraceResult(t *Trace) result.Result {
+	from, to := t.Span()
+	j := t.Energy()
+	r := result.Result{
+		Subject: result.Subject{Kind: "trace", Name: "trace/" + t.File, Params: map[string]string{"columns": t.Columns,
+			"format": t.Format, "sample_interval_s": strconv.FormatFloat(t.SampleInterval, 'g', 6, 64)}},
+		Provenance: result.Provenance{Label: result.Measured, Source: t.File, Method: result.Method{Name: "trapezoidal integration", Samples: len(t.Samples)}},
+		Warnings:   t.Warnings,
+	}
+	method := "trapezoidal rule over " + t.Columns
+	r.Metrics = append(r.Metrics,
+		scalar("energy", "mJ", j*1e3, method),
+		scalar("duration", "s", to-from, "last sample time − first"),
+		scalar("power", "mW", j/(to-from)*1e3, "energy / duration"))
+	if _, c, err := IntegrateWindow(t.Samples, from, to); err == nil && !math.IsNaN(c) {
+		r.Metrics = append(r.Metrics, scalar("current", "mA", c/(to-from)*1e3, "charge (trapezoidal) / duration"))
+	}
+	return r
+}
+
+// ReadingResult is energy measure's result for a live meter's reading of
+// what (a command, or idling): the energy, duration, power and each
+// domain's energy.
+func ReadingResult(rd Reading, what string) result.Result {
+	r := result.Result{
+		Subject:    result.Subject{Kind: "meter", Name: "meter/" + rd.Meter + "/" + what},
+		Provenance: result.Provenance{Label: result.Measured, Method: result.Method{Name: rd.Meter, Samples: rd.Samples}},
+		Warnings:   rd.Warnings,
+	}
+	r.Metrics = append(r.Metrics, scalar("energy", "J", rd.Joules, rd.Method),
+		scalar("duration", "s", rd.Seconds, "wall clock between start and stop"),
+		scalar("power", "W", rd.Watts(), "energy / duration"))
+	for _, d := range rd.Domains {
+		r.Metrics = append(r.Metrics, scalar("meter-energy/"+d.Name, "J", d.Joules, rd.Method))
+	}
+	return r
+}
+
+// scalar is one measured value, lower better, computed by method.
+func scalar(name, unit string, v float64, method string) result.Metric {
+	m := result.NewScalar(name, unit, result.Lower, result.Measured, v)
+	m.Method = method
+	return m
 }

@@ -343,3 +343,16 @@ func FuzzReadMarkers(f *testing.F) {
 		}
 	})
 }
+
+// TestTraceResult checks energy trace's result for a constant 1 W over
+// 2 s. Tier: fast.
+func TestTraceResult(t *testing.T) {
+	tr := &Trace{File: "t.csv", Columns: "time,power", Samples: []Sample{{T: 0, Watts: 1}, {T: 2, Watts: 1}}}
+	r := TraceResult(tr)
+	if r.Subject.Name != "trace/t.csv" || len(r.Metrics) < 3 {
+		t.Fatalf("got %+v", r)
+	}
+	if r.Metrics[0].Name != "energy" || r.Metrics[2].Name != "power" {
+		t.Errorf("metrics %v, %v", r.Metrics[0].Name, r.Metrics[2].Name)
+	}
+}
