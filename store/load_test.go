@@ -74,3 +74,25 @@ func TestSplitPattern(t *testing.T) {
 		t.Errorf("got %q %q", ref, p)
 	}
 }
+
+// TestCheckImports refuses empty tags, missing files and directories.
+// Tier: fast.
+func TestCheckImports(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.json")
+	if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckImports([]string{file}, []string{"pi"}); err != nil {
+		t.Error(err)
+	}
+	for _, c := range []struct{ args, tags []string }{
+		{[]string{file}, []string{""}},
+		{[]string{filepath.Join(dir, "absent.json")}, nil},
+		{[]string{dir}, nil},
+	} {
+		if err := CheckImports(c.args, c.tags); err == nil {
+			t.Errorf("%v %v: no error", c.args, c.tags)
+		}
+	}
+}
