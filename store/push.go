@@ -150,3 +150,22 @@ func Keep(run *result.Run) (string, error) {
 	}
 	return path, nil
 }
+
+// CheckImports refuses an empty tag and an argument that is not a file,
+// before the store is opened (import takes files; push also takes
+// directories, RunFiles).
+func CheckImports(args, tags []string) error {
+	for _, t := range tags {
+		if t == "" {
+			return fmt.Errorf("empty --tag")
+		}
+	}
+	for _, a := range args {
+		if fi, err := os.Stat(a); err != nil {
+			return fmt.Errorf("cannot import %s: %w", a, err)
+		} else if fi.IsDir() {
+			return fmt.Errorf("cannot import %s: a directory; give the JSON files (%s/*.json)", a, a)
+		}
+	}
+	return nil
+}

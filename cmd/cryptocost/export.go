@@ -1,91 +1,83 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/cryptocost/cryptocost/internal/atomicfile"
-
 	"github.com/cryptocost/cryptocost/store"
-
-	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
 
 func init() { commands = append(commands, newExportCmd) }
 
+// exportFlags are export's flags.
+type exportFlags struct {
+	db      dbFlag
+	outputs outputFlags
+	all     bool
+	since   string
+}
+
 func newExportCmd() *cobra.Command {
-	var (
-		db      dbFlag
-		outputs outputFlags
-		all     bool
-		since   string
-	)
+	var e exportFlags
 	cmd := &cobra.Command{
 		Use:     "export RUN...|--all|--since WHEN",
 		Short:   "Write stored runs as JSON, CSV, the Go benchmark format or a table",
 		Long:    helpLong("export"),
 		Example: helpExamples("export"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := outputs.resolve(cmd)
-			if err != nil {
-				return err
-			}
-			selecting := all || since != ""
-			if selecting == (len(args) > 0) {
-				return fmt.Errorf("give the runs to export (RUN..., or latest), or --all, or --since DATE|AGE: one of them")
-			}
-			if selecting {
-				t, err := parseWhen(since, time.Now(), false)
-				if err != nil {
-					return fmt.Errorf("--since: %w", err)
-				}
-				if args, err = storedIDs(cmd.Context(), &db, store.Filter{Since: t}); err != nil {
-					return err
-				}
-				if len(args) == 0 {
-					return fmt.Errorf("no runs to export: the store has none%s", map[bool]string{true: " since " + since}[since != ""])
-				}
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args, false)
-			if err != nil {
-				return err
-			}
-			runs := make([]*result.Run, len(loaded))
-			for i, l := range loaded {
-				runs[i] = l.run
-			}
-			if outputs.out == "" {
-				return f.Write(cmd.OutOrStdout(), runs...)
-			}
-			return atomicfile.Write(outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
-		},
+		RunE:    e.run,
 	}
-	outputs.register(cmd)
-	cmd.Flags().BoolVar(&all, "all", false, "export every stored run")
-	cmd.Flags().StringVar(&since, "since", "", "export the runs started at or after this date, time or age (7d)")
-	db.register(cmd)
+	e.outputs.register(cmd)
+	cmd.Flags().BoolVar(&e.all, "all", false, "export every stored run")
+	cmd.Flags().StringVar(&e.since, "since", "", "export the runs started at or after this date, time or age (7d)")
+	e.db.register(cmd)
 	return cmd
 }
 
-// storedIDs lists the IDs of the stored runs f selects, oldest first.
-func storedIDs(ctx context.Context, db *dbFlag, f store.Filter) ([]string, error) {
-	st, err := db.openExisting(ctx)
+// run is export: the runs named, or those --all/--since select, written
+// in the chosen format.
+func (e *exportFlags) run(cmd *cobra.Command, args []string) error {
+	f, err := e.outputs.resolve(cmd)
+	if err != nil {
+		return err
+	}
+	selecting := e.all || e.since != ""
+	if selecting == (len(args) > 0) {
+		return fmt.Errorf("give the runs to export (RUN..., or latest), or --all, or --since DATE|AGE: one of them")
+	}
+	if selecting {
+		if args, err = e.storedIDs(cmd); err != nil {
+			return err
+		}
+	}
+	loaded, err := loadRuns(cmd.Context(), &e.db, args, false)
+	if err != nil {
+		return err
+	}
+	runs := loadedRuns(loaded)
+	if e.outputs.out == "" {
+		return f.Write(cmd.OutOrStdout(), runs...)
+	}
+	return atomicfile.Write(e.outputs.out, func(w io.Writer) error { return f.Write(w, runs...) })
+}
+
+// storedIDs lists the IDs of the stored runs --all or --since selects,
+// oldest first; none is an error.
+func (e *exportFlags) storedIDs(cmd *cobra.Command) ([]string, error) {
+	t, err := store.ParseWhen(e.since, time.Now(), false)
+	if err != nil {
+		return nil, fmt.Errorf("--since: %w", err)
+	}
+	st, err := e.db.openExisting(cmd.Context())
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
-	runs, err := st.List(ctx, f)
-	if err != nil {
-		return nil, err
+	ids, err := st.IDs(cmd.Context(), store.Filter{Since: t})
+	if err == nil && len(ids) == 0 {
+		err = fmt.Errorf("no runs to export: the store has none%s", map[bool]string{true: " since " + e.since}[e.since != ""])
 	}
-	ids := make([]string, len(runs))
-	for i, r := range runs {
-		ids[i] = r.ID
-	}
-	slices.Reverse(ids)
-	return ids, nil
+	return ids, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/cryptocost/cryptocost/store"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +30,7 @@ func newImportCmd() *cobra.Command {
 
 // importRuns is import: each file's runs added to the store, tagged.
 func importRuns(cmd *cobra.Command, args []string, db *dbFlag, tags []string) error {
-	if err := checkImports(args, tags); err != nil {
+	if err := store.CheckImports(args, tags); err != nil {
 		return err
 	}
 	st, err := db.open(cmd.Context())
@@ -62,23 +63,5 @@ func importRuns(cmd *cobra.Command, args []string, db *dbFlag, tags []string) er
 		}
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "store: %s\n", st.Path())
-	return nil
-}
-
-// checkImports refuses an empty tag and an argument that is not a file,
-// before the store is opened.
-func checkImports(args, tags []string) error {
-	for _, t := range tags {
-		if t == "" {
-			return fmt.Errorf("empty --tag")
-		}
-	}
-	for _, a := range args {
-		if fi, err := os.Stat(a); err != nil {
-			return fmt.Errorf("cannot import %s: %w", a, err)
-		} else if fi.IsDir() {
-			return fmt.Errorf("cannot import %s: a directory; give the JSON files (%s/*.json)", a, a)
-		}
-	}
 	return nil
 }

@@ -6,14 +6,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/costing"
-	"github.com/cryptocost/cryptocost/device"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/mcu"
 	"github.com/cryptocost/cryptocost/result"
@@ -43,7 +39,7 @@ type mcuBenchFlags struct {
 	r                         runner
 	ref                       *mcu.Reference
 	plan                      *mcu.Plan
-	prices                    []mcuPrice
+	prices                    []costing.TargetPrice
 	cfg                       mcu.RunConfig
 }
 
@@ -63,7 +59,7 @@ func newMCUBenchCmd() *cobra.Command {
 				},
 				// The costing stage: a target's simulated time is a
 				// device's when the device's profile names that target.
-				price: func(run *result.Run) error { return priceMCU(run, m.prices) },
+				price: func(run *result.Run) error { return costing.PriceTargets(run, m.prices) },
 				table: mcuTable{},
 				after: m.comparisons,
 			})
@@ -93,7 +89,7 @@ func (m *mcuBenchFlags) check(cmd *cobra.Command) error {
 			m.opts.Opts = []string{"Os"}
 		}
 		if !cmd.Flags().Changed("kernel") {
-			m.opts.Kernels = quickKernels()
+			m.opts.Kernels = mcu.QuickKernels()
 		}
 	}
 	var err error
@@ -102,13 +98,13 @@ func (m *mcuBenchFlags) check(cmd *cobra.Command) error {
 			return fmt.Errorf("--reference: %w", err)
 		}
 		if !cmd.Flags().Changed("kernel") {
-			m.opts.Kernels = referenceKernels(m.ref)
+			m.opts.Kernels = m.ref.FastKernels()
 		}
 	}
 	if m.plan, err = mcu.NewPlan(m.opts); err != nil {
 		return err
 	}
-	if m.prices, err = mcuPricing(m.plan, m.device, cmd.Flags().Changed("device")); err != nil {
+	if m.prices, err = costing.TargetPricing(targetNames(m.plan), m.device, cmd.Flags().Changed("device")); err != nil {
 		return err
 	}
 	switch {
@@ -144,82 +140,11 @@ func (m *mcuBenchFlags) comparisons(cmd *cobra.Command, run *result.Run) error {
 	return nil
 }
 
-// mcuPrice is one device an mcu run is priced on, and the target whose
-// results it prices ("" for every result: a device the user named).
-type mcuPrice struct {
-	device *device.Device
-	target string
-}
-
-// mcuPricing says what an mcu run is priced on, before any work: the
-// device named (every result; the costing stage says "not priced" for the
-// targets it does not simulate), or by default the device each target
-// simulates where a profile names it (arduino-uno for atmega328p), or
-// nothing for --device ”.
-func mcuPricing(plan *mcu.Plan, name string, given bool) ([]mcuPrice, error) {
-	if given {
-		if name == "" {
-			return nil, nil
-		}
-		d, err := device.Lookup(name)
-		if err != nil {
-			return nil, fmt.Errorf("--device: %w", err)
-		}
-		if err := costing.CheckDevice(d); err != nil {
-			return nil, fmt.Errorf("--device: %w", err)
-		}
-		return []mcuPrice{{device: d}}, nil
-	}
-	var out []mcuPrice
-	for _, t := range plan.Targets {
-		if d := device.ForTarget(t.Name); d != nil {
-			out = append(out, mcuPrice{device: d, target: t.Name})
-		}
-	}
-	return out, nil
-}
-
-// priceMCU runs the costing stage on each device's share of the run.
-func priceMCU(run *result.Run, prices []mcuPrice) error {
-	var devices []string
-	for _, pr := range prices {
-		if pr.target == "" {
-			return costing.Price(run, costing.Options{Device: pr.device})
-		}
-		part := *run
-		part.Results = nil
-		var at []int
-		for i, r := range run.Results {
-			if r.Subject.Params["target"] == pr.target {
-				part.Results = append(part.Results, r)
-				at = append(at, i)
-			}
-		}
-		if err := costing.Price(&part, costing.Options{Device: pr.device}); err != nil {
-			return err
-		}
-		for j, i := range at {
-			run.Results[i] = part.Results[j]
-		}
-		devices = append(devices, pr.device.Name)
-	}
-	// one device names the run's; several are each in their results'
-	// metrics and methods
-	if len(devices) == 1 {
-		run.Environment.Device = devices[0]
-	}
-	return nil
-}
-
-// quickKernels are the kernels a --quick run measures: the symmetric ones,
-// each a fraction of a second of simulation.
-func quickKernels() []string {
-	var names []string
-	for _, k := range mcu.Kernels() {
-		switch k.Family {
-		case "block", "stream", "aead", "hash", "mac":
-			names = append(names, k.Name)
-		}
+// targetNames are the names of a plan's targets, for pricing.
+func targetNames(plan *mcu.Plan) []string {
+	names := make([]string, len(plan.Targets))
+	for i, t := range plan.Targets {
+		names[i] = t.Name
 	}
 	return names
 }
@@ -240,101 +165,62 @@ func newMCUListCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "TARGET\tPART\tBOARD\tCORE\tCLOCK\tFLASH\tSRAM\tSIMULATOR\tCOUNTS\tDEBIAN PACKAGES")
-			for _, t := range mcu.Targets() {
-				counts := t.Unit()
-				if t.Simulator.CycleRule != "" {
-					counts += ", cycles estimated"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s %s\t%s\t%s\n", t.Name, t.Part, t.Board, t.Core,
-					quantity(t.Clock), quantity(t.Flash), quantity(t.SRAM), t.Simulator.Name, t.Simulator.Machine, counts, strings.Join(mcu.Packages(t), " "))
-			}
-			if err := tw.Flush(); err != nil || onlyTargets {
+			if err := mcu.WriteTargets(w); err != nil || onlyTargets {
 				return err
 			}
 			fmt.Fprintln(w)
-			tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "KERNEL\tALGORITHM\tFAMILY\tSECURITY\tSOURCES\tNOTE")
-			for _, k := range mcu.Kernels() {
-				note := k.Label
-				if k.Slow {
-					note += "; slow: runs only when named"
-				}
-				sec := fmt.Sprint(k.SecurityBits)
-				if k.SecurityBits == 0 {
-					sec = "<80"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Name, k.Algorithm, k.Family, sec, strings.Join(k.Sources, ","), note)
-			}
-			return tw.Flush()
+			return mcu.WriteKernels(w)
 		},
 	}
 	cmd.Flags().BoolVar(&onlyTargets, "targets", false, "list the targets only")
 	return cmd
 }
 
-// quantity is a number and its unit without the source: "16 MHz".
-func quantity(q catalog.Quantity) string {
-	return strconv.FormatFloat(q.Value, 'g', -1, 64) + " " + q.Unit
-}
-
-// referenceKernels are the kernels a study's rows name that are not slow:
-// a slow one (RSA-2048) runs only when --kernel names it.
-func referenceKernels(ref *mcu.Reference) []string {
-	var names []string
-	for _, name := range ref.Kernels() {
-		if k, ok := mcu.KernelByName(name); ok && !k.Slow {
-			names = append(names, name)
-		}
-	}
-	return names
+// mcuCompareFlags are mcu compare's flags.
+type mcuCompareFlags struct {
+	db             dbFlag
+	target, format string
 }
 
 func newMCUCompareCmd() *cobra.Command {
-	var (
-		db     dbFlag
-		target string
-		format string
-	)
+	var m mcuCompareFlags
 	cmd := &cobra.Command{
 		Use:     "compare STUDY [RUN...]",
 		Short:   "Print a study's published table (S004's) beside the kernels measured here",
 		Long:    helpLong("mcu-compare"),
 		Example: helpExamples("mcu-compare"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := mcu.ReferenceByName(args[0])
-			if err != nil {
-				return err
-			}
-			tg, err := mcu.TargetByName(target)
-			if err != nil {
-				return fmt.Errorf("--target: %w", err)
-			}
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format %q: want table or json", format)
-			}
-			loaded, err := loadRuns(cmd.Context(), &db, args[1:], false)
-			if err != nil {
-				return err
-			}
-			var runs []*result.Run
-			for _, l := range loaded {
-				runs = append(runs, l.run)
-			}
-			c := mcu.Compare(ref, tg, runs...)
-			if format == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(c)
-			}
-			return mcu.WriteComparison(cmd.OutOrStdout(), c)
-		},
+		RunE:    m.run,
 	}
 	f := cmd.Flags()
-	f.StringVar(&target, "target", "atmega328p", "compare the kernels measured on this target")
-	f.StringVar(&format, "format", "table", "table or json")
-	db.register(cmd)
+	f.StringVar(&m.target, "target", "atmega328p", "compare the kernels measured on this target")
+	f.StringVar(&m.format, "format", "table", "table or json")
+	m.db.register(cmd)
 	return cmd
+}
+
+// run is mcu compare: the study's table beside the runs' kernels.
+func (m *mcuCompareFlags) run(cmd *cobra.Command, args []string) error {
+	ref, err := mcu.ReferenceByName(args[0])
+	if err != nil {
+		return err
+	}
+	tg, err := mcu.TargetByName(m.target)
+	if err != nil {
+		return fmt.Errorf("--target: %w", err)
+	}
+	if m.format != "table" && m.format != "json" {
+		return fmt.Errorf("--format %q: want table or json", m.format)
+	}
+	loaded, err := loadRuns(cmd.Context(), &m.db, args[1:], false)
+	if err != nil {
+		return err
+	}
+	c := mcu.Compare(ref, tg, loadedRuns(loaded)...)
+	if m.format == "json" {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(c)
+	}
+	return mcu.WriteComparison(cmd.OutOrStdout(), c)
 }

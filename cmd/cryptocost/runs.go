@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/cryptocost/cryptocost/store"
@@ -18,7 +17,7 @@ func init() { commands = append(commands, newRunsCmd) }
 // device) as a table or JSON; no store yet is an empty list.
 func listRuns(cmd *cobra.Command, db *dbFlag, f store.Filter, format, by string) error {
 	st, err := db.openExisting(cmd.Context())
-	var none *noStoreError
+	var none *store.NoStoreError
 	if errors.As(err, &none) {
 		if format == "json" {
 			fmt.Fprintln(cmd.OutOrStdout(), "[]")
@@ -101,18 +100,7 @@ func listByDevice(cmd *cobra.Command, st *store.Store, f store.Filter, format st
 		}
 		return enc.Encode(devs)
 	}
-	if len(devs) == 0 {
-		fmt.Fprintf(out, "no runs match in %s\n", st.Path())
-		return nil
-	}
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "DEVICE\tRUNS\tMACHINES\tHOSTS\tKINDS\tPLATFORMS\tFIRST\tLAST")
-	for _, d := range devs {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Runs, d.Machines, strings.Join(d.Hosts, ","),
-			strings.Join(d.Kinds, ","), strings.Join(d.Platforms, ","), d.First.UTC().Format("2006-01-02 15:04Z"),
-			d.Last.UTC().Format("2006-01-02 15:04Z"))
-	}
-	return tw.Flush()
+	return store.WriteDevices(out, st.Path(), devs)
 }
 
 func newRunsTagCmd(remove bool) *cobra.Command {
@@ -177,35 +165,6 @@ func newRunsDeleteCmd() *cobra.Command {
 	return cmd
 }
 
-// parseWhen reads a date, an RFC 3339 time or an age ("7d", "36h")
-// before now. A bare date used as an upper bound means the end of that
-// day.
-func parseWhen(s string, now time.Time, endOfDay bool) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	if t, err := time.Parse("2006-01-02", s); err == nil {
-		if endOfDay {
-			t = t.Add(24 * time.Hour)
-		}
-		return t, nil
-	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, nil
-	}
-	age := s
-	days := 0.0
-	if n, ok := strings.CutSuffix(s, "d"); ok {
-		if _, err := fmt.Sscanf(n, "%g", &days); err == nil && days >= 0 {
-			return now.Add(-time.Duration(days * 24 * float64(time.Hour))), nil
-		}
-	}
-	if d, err := time.ParseDuration(age); err == nil && d >= 0 {
-		return now.Add(-d), nil
-	}
-	return time.Time{}, fmt.Errorf("%q is not a date (2026-12-01), a time (2026-12-01T10:00:00Z) or an age (36h, 7d)", s)
-}
-
 // checkRunsFlags reads runs' filter flags into f, before the store is
 // opened.
 func checkRunsFlags(f *store.Filter, since, until, format, by string) error {
@@ -214,19 +173,14 @@ func checkRunsFlags(f *store.Filter, since, until, format, by string) error {
 	}
 	var err error
 	now := time.Now()
-	if f.Since, err = parseWhen(since, now, false); err != nil {
+	if f.Since, err = store.ParseWhen(since, now, false); err != nil {
 		return fmt.Errorf("--since: %w", err)
 	}
-	if f.Until, err = parseWhen(until, now, true); err != nil {
+	if f.Until, err = store.ParseWhen(until, now, true); err != nil {
 		return fmt.Errorf("--until: %w", err)
 	}
-	switch f.Origin {
-	case "", store.Local, store.Imported:
-	default:
-		return fmt.Errorf("--origin %q: want local or imported", f.Origin)
-	}
-	if f.Limit < 0 {
-		return fmt.Errorf("--limit %d: want a number of runs, or 0 for all", f.Limit)
+	if err := f.Check(); err != nil {
+		return err
 	}
 	if by != "" && by != "device" {
 		return fmt.Errorf("--by %q: want device", by)
@@ -234,27 +188,10 @@ func checkRunsFlags(f *store.Filter, since, until, format, by string) error {
 	return nil
 }
 
-// writeRunsTable lists the runs, one line each.
+// writeRunsTable lists the runs, one line each, and says on stderr when
+// --limit cut the list.
 func writeRunsTable(cmd *cobra.Command, path string, runs []store.Summary, limit int) error {
-	out := cmd.OutOrStdout()
-	if len(runs) == 0 {
-		fmt.Fprintf(out, "no runs match in %s\n", path)
-		return nil
-	}
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RUN\tKIND\tSTATUS\tSTARTED\tHOST\tDEVICE\tPLATFORM\tRESULTS\tORIGIN\tTAGS")
-	for _, r := range runs {
-		// The words --origin filters on: local (made by this
-		// cryptocost's commands) or imported.
-		origin := store.Local
-		if r.Origin.Kind == store.Imported {
-			origin = store.Imported
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%d\t%s\t%s\n", r.ID, r.Kind, r.Status,
-			r.Started.UTC().Format("2006-01-02 15:04Z"), r.Hostname, r.Device, r.GOOS, r.GOARCH, r.Results,
-			origin, strings.Join(r.Tags, ","))
-	}
-	if err := tw.Flush(); err != nil {
+	if err := store.WriteSummaries(cmd.OutOrStdout(), path, runs); err != nil {
 		return err
 	}
 	if limit > 0 && len(runs) == limit {

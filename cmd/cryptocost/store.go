@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/cryptocost/cryptocost/result"
@@ -32,31 +29,11 @@ func defaultDBHelp() string {
 // (import, and saving a run).
 func (d *dbFlag) open(ctx context.Context) (*store.Store, error) { return store.Open(ctx, d.path) }
 
-// noStoreError is a read-only command's store that does not exist.
-type noStoreError struct{ path string }
-
-func (e *noStoreError) Error() string {
-	return fmt.Sprintf("no runs in %s yet: there is no results store there (commands that make runs create it; --db PATH names another)", e.path)
-}
-
 // openExisting opens the store for a command that only reads it or
-// changes what it holds (runs, show, export, compare, report, plot, runs
-// tag/untag/delete): a store that does not exist is an error, never
-// created, so a mistyped --db does not leave an empty store behind.
+// changes what it holds: one that does not exist is a
+// *store.NoStoreError, never created (store.OpenExisting).
 func (d *dbFlag) openExisting(ctx context.Context) (*store.Store, error) {
-	path := d.path
-	if path == "" {
-		var err error
-		if path, err = store.DefaultPath(); err != nil {
-			return nil, err
-		}
-	}
-	if !strings.Contains(path, "://") { // a file, not a database server's URL
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			return nil, &noStoreError{path}
-		}
-	}
-	return store.Open(ctx, path)
+	return store.OpenExisting(ctx, d.path)
 }
 
 // saveFlags are --db, --no-save and --tag for commands that make runs:
@@ -144,76 +121,25 @@ type loadedRun struct {
 	pattern string // compare's RUN:PATTERN subject filter
 }
 
-// loadRuns resolves each argument: an existing file is read as cryptocost
-// JSON (one run or an array); anything else is a run ID, unique prefix or
-// "latest" in the store (opened only if needed). With patterns, an
-// argument may end in ":PATTERN".
+// loadRuns resolves each argument, a run JSON file or a run in the
+// store (store.Load).
 func loadRuns(ctx context.Context, db *dbFlag, args []string, patterns bool) ([]loadedRun, error) {
-	var st *store.Store
-	defer func() {
-		if st != nil {
-			st.Close()
-		}
-	}()
-	var out []loadedRun
-	for _, arg := range args {
-		ref, pattern := splitPattern(arg, patterns)
-		if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-			runs, err := readRunFile(ref, pattern)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, runs...)
-			continue
-		}
-		if st == nil {
-			var err error
-			if st, err = db.openExisting(ctx); err != nil {
-				// name the argument: a mistyped file name reads as a run
-				// ID, and the store's own error would not say which
-				return nil, fmt.Errorf("%s is not a file, nor a run in the store: %w", ref, err)
-			}
-		}
-		got, err := st.Get(ctx, ref)
-		if err != nil {
-			return nil, fmt.Errorf("%w (or give a run JSON file)", err)
-		}
-		origin := ""
-		if got.Origin.Kind == store.Imported {
-			origin = got.Origin.String()
-		}
-		out = append(out, loadedRun{run: got.Run, origin: origin, pattern: pattern})
-	}
-	return out, nil
-}
-
-// readRunFile reads the runs of a run JSON file.
-func readRunFile(file, pattern string) ([]loadedRun, error) {
-	f, err := os.Open(file)
+	got, err := store.Load(ctx, db.path, args, patterns)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	runs, err := result.ReadJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	var out []loadedRun
-	for _, r := range runs {
-		out = append(out, loadedRun{run: r, origin: "file " + file, pattern: pattern})
+	out := make([]loadedRun, len(got))
+	for i, l := range got {
+		out[i] = loadedRun{run: l.Run, origin: l.Origin, pattern: l.Pattern}
 	}
 	return out, nil
 }
 
-// splitPattern splits RUN:PATTERN (a run and the subjects to take from
-// it) when patterns are allowed and arg is not a file's name.
-func splitPattern(arg string, patterns bool) (ref, pattern string) {
-	if patterns {
-		if _, err := os.Stat(arg); err != nil {
-			if i := strings.IndexByte(arg, ':'); i > 0 {
-				return arg[:i], arg[i+1:]
-			}
-		}
+// loadedRuns are the runs of loaded, in order.
+func loadedRuns(loaded []loadedRun) []*result.Run {
+	runs := make([]*result.Run, len(loaded))
+	for i, l := range loaded {
+		runs[i] = l.run
 	}
-	return arg, ""
+	return runs
 }
