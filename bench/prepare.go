@@ -1,6 +1,6 @@
 package bench
 
-import "github.com/cryptocost/cryptocost/scheme"
+import "github.com/cryptocost/cryptocost/catalog"
 
 // Prepare checks a bench run's settings as given on a command line and
 // plans it, before any work: sizes and docs are the --sizes and
@@ -8,10 +8,10 @@ import "github.com/cryptocost/cryptocost/scheme"
 // validated and takes opts.Quick.
 func Prepare(opts *Options, cfg *RunConfig, sizes, docs []string) (*Plan, error) {
 	var err error
-	if opts.Sizes, err = parseSizes(sizes); err != nil {
+	if opts.Sizes, err = catalog.ParseSizes(sizes); err != nil {
 		return nil, err
 	}
-	if opts.DocSizes, err = parseSizes(docs); err != nil {
+	if opts.DocSizes, err = catalog.ParseSizes(docs); err != nil {
 		return nil, err
 	}
 	if err := CheckSizes("--sizes", opts.Sizes); err != nil {
@@ -22,19 +22,4 @@ func Prepare(opts *Options, cfg *RunConfig, sizes, docs []string) (*Plan, error)
 	}
 	cfg.Quick = opts.Quick
 	return NewPlan(*opts)
-}
-
-// parseSizes parses a list of sizes with scheme.ParseSize (k = 1024); an
-// empty list is nil (the default sizes). (catalog.ParseSizes, on branch
-// thinB, is the same rule: this should call it once both are merged.)
-func parseSizes(list []string) ([]int, error) {
-	var out []int
-	for _, s := range list {
-		n, err := scheme.ParseSize(s)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

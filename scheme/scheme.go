@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/cryptocost/cryptocost/catalog"
 )
 
 // Family groups schemes that share an interface.
@@ -267,25 +269,6 @@ func FormatSize(n int) string {
 	return strconv.Itoa(n)
 }
 
-// ParseSize parses "16", "1k", "400K", "1m", "2MiB" into bytes (k = 1024).
-func ParseSize(s string) (int, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	mult := 1
-	for _, suf := range []struct {
-		s string
-		m int
-	}{{"kib", 1 << 10}, {"mib", 1 << 20}, {"kb", 1 << 10}, {"mb", 1 << 20}, {"k", 1 << 10}, {"m", 1 << 20}, {"b", 1}} {
-		if strings.HasSuffix(t, suf.s) {
-			t, mult = strings.TrimSuffix(t, suf.s), suf.m
-			break
-		}
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("bad size %q: want a byte count such as 16, 1k or 400k", s)
-	}
-	if int64(n) > int64(1<<31)/int64(mult) {
-		return 0, fmt.Errorf("size %q is too large (limit 2 GiB)", s)
-	}
-	return n * mult, nil
-}
+// ParseSize parses "16", "1k", "400K", "1m", "2MiB" into bytes (k = 1024):
+// catalog.ParseSize, the tool's one size parser.
+func ParseSize(s string) (int, error) { return catalog.ParseSize(s) }

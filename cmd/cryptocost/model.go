@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/cryptocost/cryptocost/costing"
@@ -149,27 +147,7 @@ func newModelListCmd() *cobra.Command {
 		Short:   "List the built-in models and cost tables",
 		Example: "  cryptocost model list",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ms, err := model.Builtins()
-			if err != nil {
-				return err
-			}
-			ts, err := model.BuiltinCostTables()
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "MODEL\tPER\tPARAMETERS\tVARIANTS\tCOSTS\tTITLE")
-			for _, m := range ms {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", m.Name, m.Per, len(m.Params), strings.Join(m.VariantNames(), ", "), m.DefaultCosts, m.Title)
-			}
-			fmt.Fprintln(tw)
-			fmt.Fprintln(tw, "COST TABLE\tDEVICE\tOPERATIONS\tTITLE")
-			for _, t := range ts {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", t.Name, t.Device, len(t.Ops), t.Title)
-			}
-			return tw.Flush()
-		},
+		RunE:    func(cmd *cobra.Command, _ []string) error { return model.WriteList(cmd.OutOrStdout()) },
 	}
 }
 
@@ -188,33 +166,18 @@ func newModelShowCmd() *cobra.Command {
 			}
 			if t != nil {
 				if yaml {
-					return writeSource(w, t.File)
+					return model.WriteSource(w, t.File)
 				}
 				return model.WriteCostTable(w, t)
 			}
 			if yaml {
-				return writeSource(w, m.File)
+				return model.WriteSource(w, m.File)
 			}
 			return model.WriteModel(w, m)
 		},
 	}
 	cmd.Flags().BoolVar(&yaml, "yaml", false, "print the model's YAML source (a template for your own)")
 	return cmd
-}
-
-func writeSource(w io.Writer, file string) error {
-	var data []byte
-	var err error
-	if strings.HasPrefix(file, "builtin:") {
-		data, err = model.BuiltinSource(file)
-	} else {
-		data, err = os.ReadFile(file)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(data)
-	return err
 }
 
 func newModelEvalCmd() *cobra.Command {

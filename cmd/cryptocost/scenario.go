@@ -47,51 +47,67 @@ func newScenarioCmd() *cobra.Command {
 	return cmd
 }
 
+// scenarioFlags are the common flags of `cryptocost scenario NAME`.
+type scenarioFlags struct {
+	s        scenario.Scenario
+	linkName string
+	ef       energyFlags
+	quick    bool
+	r        runner
+	env      scenario.Env
+}
+
 // newScenarioRunCmd is `cryptocost scenario NAME`: the scenario's own flags
 // plus the common ones.
 func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
-	var (
-		linkName string
-		ef       energyFlags
-		quick    bool
-		r        runner
-		env      scenario.Env
-	)
+	f := &scenarioFlags{s: s}
 	cmd := &cobra.Command{
-		Use:   s.Name(),
-		Short: s.Summary(),
-		Args:  cobra.NoArgs,
-		Example: func() string {
-			if e, ok := s.(scenario.Exampler); ok {
-				return e.Examples()
-			}
-			return "  cryptocost scenario " + s.Name() + " --quick"
-		}(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			var table result.Format
-			if tw, ok := s.(scenario.TableWriter); ok {
-				table = scenarioTable{tw}
-			}
-			return r.execute(cmd, job{
-				check: func() (err error) {
-					env, err = scenarioEnv(cmd, s, &ef, linkName, quick, r.quiet)
-					return err
-				},
-				energy: &ef,
-				run:    func(ctx context.Context) (*result.Run, error) { return s.Run(ctx, env) },
-				table:  table,
-				failed: "scenario " + s.Name() + " failed",
-			})
-		},
+		Use:     s.Name(),
+		Short:   s.Summary(),
+		Args:    cobra.NoArgs,
+		Example: scenarioExamples(s),
+		RunE:    func(cmd *cobra.Command, _ []string) error { return f.execute(cmd) },
 	}
-	f := cmd.Flags()
-	s.Flags(f)
-	f.StringVar(&linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
-	ef.registerScenario(cmd)
-	f.BoolVar(&quick, "quick", false, "a run of seconds: fewer repetitions")
-	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress notes on stderr")
-	r.register(cmd)
+	f.register(cmd)
 	return cmd
+}
+
+// scenarioExamples is a scenario's own examples, or a --quick run.
+func scenarioExamples(s scenario.Scenario) string {
+	if e, ok := s.(scenario.Exampler); ok {
+		return e.Examples()
+	}
+	return "  cryptocost scenario " + s.Name() + " --quick"
+}
+
+// register declares the scenario's own flags and the common ones.
+func (f *scenarioFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	f.s.Flags(fl)
+	fl.StringVar(&f.linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
+	f.ef.registerScenario(cmd)
+	fl.BoolVar(&f.quick, "quick", false, "a run of seconds: fewer repetitions")
+	fl.BoolVarP(&f.r.quiet, "quiet", "q", false, "no progress notes on stderr")
+	f.r.register(cmd)
+}
+
+// execute runs the scenario through the runner, with its own table if it
+// has one.
+func (f *scenarioFlags) execute(cmd *cobra.Command) error {
+	var table result.Format
+	if tw, ok := f.s.(scenario.TableWriter); ok {
+		table = scenarioTable{tw}
+	}
+	return f.r.execute(cmd, job{
+		check: func() (err error) {
+			f.env, err = scenarioEnv(cmd, f.s, &f.ef, f.linkName, f.quick, f.r.quiet)
+			return err
+		},
+		energy: &f.ef,
+		run:    func(ctx context.Context) (*result.Run, error) { return f.s.Run(ctx, f.env) },
+		table:  table,
+		failed: "scenario " + f.s.Name() + " failed",
+	})
 }
 
 // scenarioEnv checks a scenario's flags and sets up its environment: the

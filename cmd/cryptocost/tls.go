@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cryptocost/cryptocost/catalog"
 	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
-	"github.com/cryptocost/cryptocost/scheme"
 	"github.com/cryptocost/cryptocost/tlslab"
 	"github.com/spf13/cobra"
 )
@@ -120,7 +120,7 @@ func (t *tlsFlags) dims(cmd *cobra.Command) (tlslab.Dimensions, error) {
 		}
 	}
 	if f.Changed("transfer") {
-		if dims.Transfers, err = parseSizes(t.transfers); err != nil {
+		if dims.Transfers, err = catalog.ParseSizes(t.transfers); err != nil {
 			return dims, fmt.Errorf("--transfer: %w", err)
 		}
 	}
@@ -227,19 +227,4 @@ func tlsList(cmd *cobra.Command) error {
 		fmt.Fprintf(w, "  %-18s %s\n", p.Name(), p.Description())
 	}
 	return nil
-}
-
-// parseSizes parses --transfer's sizes with scheme.ParseSize (k = 1024).
-// (catalog.ParseSizes, on branch thinB, is the same rule: call it once
-// both are merged.)
-func parseSizes(list []string) ([]int, error) {
-	var out []int
-	for _, s := range list {
-		n, err := scheme.ParseSize(s)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
