@@ -6,12 +6,12 @@ import (
 )
 
 func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int{"16": 16, "1k": 1024, "400K": 400 << 10, "1m": 1 << 20, "2MiB": 2 << 20, " 3b ": 3} {
+	for in, want := range map[string]int{"16": 16, "1k": 1024, "400K": 400 << 10, "1m": 1 << 20, "2MiB": 2 << 20, "8kb": 8192, " 3b ": 3} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "x", "-1", "3g", "4096m"} {
+	for _, in := range []string{"", "x", "-1", "3g", "4096m", "9999999m"} {
 		if _, err := ParseSize(in); err == nil {
 			t.Errorf("ParseSize(%q): no error", in)
 		}

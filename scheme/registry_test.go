@@ -192,16 +192,3 @@ func TestCheckSize(t *testing.T) {
 		t.Errorf("100: error %v, want a suggestion of 96 or 112", err)
 	}
 }
-
-func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int{"16": 16, "1k": 1024, "400K": 400 << 10, "1m": 1 << 20, "2MiB": 2 << 20, "8kb": 8192} {
-		if got, err := ParseSize(in); err != nil || got != want {
-			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "x", "-1", "1g", "9999999m"} {
-		if _, err := ParseSize(bad); err == nil {
-			t.Errorf("ParseSize(%q) accepted", bad)
-		}
-	}
-}
