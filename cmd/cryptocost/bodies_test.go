@@ -58,8 +58,7 @@ func TestCommandBodiesAreShort(t *testing.T) {
 
 // longConstructors are the command constructors still over maxBody lines,
 // for their flag declarations: the list only shrinks (issue 20).
-var longConstructors = map[string]bool{
-}
+var longConstructors = map[string]bool{}
 
 // TestFunctionsAreShort fails on any function in cmd/cryptocost longer
 // than maxBody lines (but the constructors listed in longConstructors),
