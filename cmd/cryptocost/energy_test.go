@@ -250,3 +250,25 @@ func runMain(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	err = root.ExecuteContext(context.Background())
 	return out.String(), errb.String(), err
 }
+
+// TestBatteryRecordsGiven: energy battery's run says what the answer was
+// computed with beside the question: --capacity, --usable and --op-time
+// are in the result's params (costing.BatteryRequest).
+func TestBatteryRecordsGiven(t *testing.T) {
+	stdout, stderr, err := runMain(t, "energy", "battery", "--device", "esp32", "--algo", "ECDSA-P256-SHA256", "--op", "sign",
+		"--every", "1h", "--op-time", "50ms", "--capacity", "1000mAh", "--usable", "0.8", "--format", "json", "--no-save",
+		"--calibrations", t.TempDir())
+	if err != nil {
+		t.Fatalf("energy battery: %v\n%s", err, stderr)
+	}
+	runs, err := result.ReadJSON(strings.NewReader(stdout))
+	if err != nil || len(runs) != 1 || len(runs[0].Results) != 1 {
+		t.Fatalf("runs %v, %v", runs, err)
+	}
+	p := runs[0].Results[0].Subject.Params
+	for k, want := range map[string]string{"period": "1h0m0s", "op-time": "50ms", "capacity": "1000mAh", "usable": "0.8"} {
+		if p[k] != want {
+			t.Errorf("params[%q] = %q, want %q", k, p[k], want)
+		}
+	}
+}
