@@ -25,9 +25,9 @@ func newModelCmd() *cobra.Command {
 	return cmd
 }
 
-// modelFlags are the flags every evaluating subcommand shares: the
-// request's values, its cost sources, and the runner's --format, -o and
-// store flags.
+// modelFlags are what every evaluating subcommand's shared flags bind
+// beside its request's fields: the cost sources, and the runner's
+// --format, -o and store flags.
 type modelFlags struct {
 	sources costing.ModelSources
 	r       runner
