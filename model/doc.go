@@ -22,6 +22,9 @@
 // radio profile). NewPlan checks a model against its costs and the user's
 // --set/--vary/--variant choices before any work; Plan.Run evaluates every
 // point without allocating; Compare states where protocols cross in words;
-// Plan.CompareMeasured sets outputs beside measurements. Results use the
-// shared result model (package result), every metric labelled modelled.
+// Plan.CompareMeasured sets outputs beside measurements. EvalRequest,
+// SweepRequest and CompareRequest are model eval, sweep and compare: a
+// command binds its flags to their fields and calls Check, then Run.
+// Results use the shared result model (package result), every metric
+// labelled modelled.
 package model
