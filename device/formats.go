@@ -30,6 +30,16 @@ func WriteAs(w io.Writer, format string, d *Device) error {
 	return fmt.Errorf("unknown --format %q: want text or json", format)
 }
 
+// Show writes the profile name or file names (Resolve) in format
+// (WriteAs): what `cryptocost devices show` prints.
+func Show(w io.Writer, name, file, format string) error {
+	d, err := Resolve(name, file)
+	if err != nil {
+		return err
+	}
+	return WriteAs(w, format, d)
+}
+
 // writeJSON writes v indented by two spaces, <, > and & as they are.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

@@ -47,3 +47,15 @@ func writeAsErrText(err error) string {
 	}
 	return err.Error()
 }
+
+// Show resolves before it writes: a bad name is the error, whatever the
+// format.
+func TestShow(t *testing.T) {
+	var b bytes.Buffer
+	if err := Show(&b, "telosb", "", "text"); err != nil || !strings.HasPrefix(b.String(), "telosb — ") {
+		t.Errorf("Show(telosb): %v\n%s", err, b.String())
+	}
+	if err := Show(&b, "no-such-device", "", "yaml"); err == nil || !strings.Contains(err.Error(), "unknown device") {
+		t.Errorf("Show(no-such-device) = %v, want the lookup's error", err)
+	}
+}

@@ -31,10 +31,7 @@ func newDevicesCmd() *cobra.Command {
 }
 
 func newDevicesShowCmd() *cobra.Command {
-	var (
-		dev    deviceFlags
-		format string
-	)
+	var name, file, format string
 	cmd := &cobra.Command{
 		Use:     "show NAME",
 		Short:   "Show one device profile with the source of every number",
@@ -42,16 +39,12 @@ func newDevicesShowCmd() *cobra.Command {
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				dev.name = args[0]
+				name = args[0]
 			}
-			d, err := dev.resolve()
-			if err != nil {
-				return err
-			}
-			return device.WriteAs(cmd.OutOrStdout(), format, d)
+			return device.Show(cmd.OutOrStdout(), name, file, format)
 		},
 	}
-	cmd.Flags().StringVar(&dev.file, "device-file", "", "read the profile from `FILE` (YAML or JSON) instead of a built-in")
+	cmd.Flags().StringVar(&file, "device-file", "", "read the profile from `FILE` (YAML or JSON) instead of a built-in")
 	cmd.Flags().StringVar(&format, "format", "text", "text or json")
 	return cmd
 }
