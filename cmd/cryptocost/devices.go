@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/cryptocost/cryptocost/costing"
@@ -23,13 +22,7 @@ func newDevicesCmd() *cobra.Command {
 		Example: helpExamples("devices"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch format {
-			case "table":
-				return device.WriteList(cmd.OutOrStdout(), device.All())
-			case "json":
-				return writeJSON(cmd, device.All())
-			}
-			return fmt.Errorf("unknown --format %q: want table or json", format)
+			return device.WriteListAs(cmd.OutOrStdout(), format, device.All())
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "table or json")
@@ -38,10 +31,7 @@ func newDevicesCmd() *cobra.Command {
 }
 
 func newDevicesShowCmd() *cobra.Command {
-	var (
-		dev    deviceFlags
-		format string
-	)
+	var name, file, format string
 	cmd := &cobra.Command{
 		Use:     "show NAME",
 		Short:   "Show one device profile with the source of every number",
@@ -49,31 +39,14 @@ func newDevicesShowCmd() *cobra.Command {
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				dev.name = args[0]
+				name = args[0]
 			}
-			d, err := dev.resolve()
-			if err != nil {
-				return err
-			}
-			switch format {
-			case "text":
-				return device.WriteDevice(cmd.OutOrStdout(), d)
-			case "json":
-				return writeJSON(cmd, d)
-			}
-			return fmt.Errorf("unknown --format %q: want text or json", format)
+			return device.Show(cmd.OutOrStdout(), name, file, format)
 		},
 	}
-	cmd.Flags().StringVar(&dev.file, "device-file", "", "read the profile from `FILE` (YAML or JSON) instead of a built-in")
+	cmd.Flags().StringVar(&file, "device-file", "", "read the profile from `FILE` (YAML or JSON) instead of a built-in")
 	cmd.Flags().StringVar(&format, "format", "text", "text or json")
 	return cmd
-}
-
-func writeJSON(cmd *cobra.Command, v any) error {
-	enc := json.NewEncoder(cmd.OutOrStdout())
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // deviceFlags are --device and --device-file.
@@ -89,9 +62,9 @@ func (f *deviceFlags) register(cmd *cobra.Command) {
 func (f *deviceFlags) resolve() (*device.Device, error) { return device.Resolve(f.name, f.file) }
 
 // energyFlags price a run's results on a device: --device/--device-file,
-// --on-device, --no-estimates, --calibrations. A runner (bench, and every
-// later one) wires them with register, then check before any work and
-// apply after it:
+// --on-device, --no-estimates, --calibrations (costing.Selection, which
+// holds the rules). A runner (bench, and every later one) wires them with
+// register, then check before any work and apply after it:
 //
 //	var ef energyFlags
 //	ef.register(cmd)
@@ -107,15 +80,9 @@ type energyFlags struct {
 	// crossed, set by the command.
 	radio string
 	link  *link.Profile
-	// speed is an assumed device speed relative to this machine, from a
-	// scenario's own flag (remote-sign's --signer-speed).
-	speed float64
-	// references names an operation whose literature figures the run
-	// shows beside it (costing.Options.References).
-	references string
-	// defaulted: the device is the scenario's default, not the user's
-	// choice (fromScenario).
-	defaulted bool
+	// scenario is what a scenario's own flags say about pricing
+	// (fromScenario).
+	scenario scenario.Pricing
 
 	device *device.Device
 	// pricedOn is the radio the traffic alone was priced on (no device).
@@ -136,31 +103,13 @@ func (f *energyFlags) registerScenario(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.dev.name, "device", "", "the constrained party's device profile (cryptocost devices): its time, energy and battery life")
 	fl.StringVar(&f.dev.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
-	if fl.Lookup("on-device") == nil {
-		fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
-	}
-	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
-	if fl.Lookup("calibrations") == nil {
-		fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
-	}
+	f.registerPricing(cmd)
 	f.registerRadio(cmd)
 }
 
 // fromScenario takes what a scenario's own flags say about pricing: its
 // default device when none is named, --on-device, speed, calibrations.
-func (f *energyFlags) fromScenario(p scenario.Pricing) {
-	if !f.enabled() && p.DefaultDevice != "" {
-		f.dev.name, f.defaulted = p.DefaultDevice, true
-	}
-	f.onDevice = f.onDevice || p.OnDevice
-	if p.Speed > 0 {
-		f.speed = p.Speed
-	}
-	if p.Calibrations != "" {
-		f.calibrations = p.Calibrations
-	}
-	f.references = p.References
-}
+func (f *energyFlags) fromScenario(p scenario.Pricing) { f.scenario = p }
 
 // registerRadio adds --radio, for commands whose runs carry traces.
 func (f *energyFlags) registerRadio(cmd *cobra.Command) {
@@ -169,85 +118,46 @@ func (f *energyFlags) registerRadio(cmd *cobra.Command) {
 
 func (f *energyFlags) register(cmd *cobra.Command) {
 	f.dev.register(cmd)
+	f.registerPricing(cmd)
+}
+
+// registerPricing adds --on-device, --no-estimates and --calibrations,
+// but not a flag the command defines itself.
+func (f *energyFlags) registerPricing(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+	if fl.Lookup("on-device") == nil {
+		fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+	}
 	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
-	fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	if fl.Lookup("calibrations") == nil {
+		fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+	}
 }
 
-// enabled reports whether a device was named.
-func (f *energyFlags) enabled() bool { return f.dev.name != "" || f.dev.file != "" }
+// enabled reports whether a device was named (or is a scenario's default).
+func (f *energyFlags) enabled() bool { return f.selection().Enabled() }
 
-// check resolves the device, so a bad name or file fails before any work.
+// selection is what the flags choose, for costing.
+func (f *energyFlags) selection() *costing.Selection {
+	return &costing.Selection{Device: f.dev.name, DeviceFile: f.dev.file, OnDevice: f.onDevice, NoEstimates: f.noEstimates,
+		Calibrations: f.calibrations, Radio: f.radio, Link: f.link, Scenario: f.scenario, Resolved: f.device}
+}
+
+// check resolves the device, so a bad name or file fails before any work
+// (costing.Selection.Check, which may drop a link the scenario's default
+// device has no radio for).
 func (f *energyFlags) check() error {
-	if !f.enabled() {
-		if f.onDevice || f.noEstimates {
-			return fmt.Errorf("--on-device and --no-estimates need --device NAME or --device-file FILE")
-		}
-		if f.trafficOnly() {
-			_, err := costing.RadioFor(nil, f.link, f.radio)
-			return err
-		}
-		return nil
-	}
-	d, err := f.dev.resolve()
-	if err != nil {
-		return err
-	}
-	if err := costing.CheckDevice(d); err != nil {
-		return err
-	}
-	f.device = d
-	// One rule for the radio, checked before any work: a device without a
-	// radio of the link's technology is refused, naming the radios it has.
-	// A scenario's default device is not refused for a link the user
-	// chose: the run goes ahead and each result's traffic is left
-	// unpriced with that reason (costing prices a trace by its own link).
-	if f.link != nil || f.radio != "" {
-		if _, err := costing.RadioFor(d, f.link, f.radio); err != nil {
-			if !f.defaulted || f.radio != "" {
-				return err
-			}
-			f.link = nil
-		}
-	}
-	return nil
-}
-
-// trafficOnly: no device, but a radio to price the traffic on (--radio,
-// or a --link of a radio technology, priced on the link's radio).
-func (f *energyFlags) trafficOnly() bool {
-	return !f.enabled() && (f.radio != "" || f.link != nil && f.link.Technology != "")
+	s := f.selection()
+	err := s.Check()
+	f.device, f.link = s.Resolved, s.Link
+	return err
 }
 
 // apply adds energy figures to run's results: on the device, or without
-// one the traffic alone on the radio (trafficOnly; pricedOn says which),
-// or nothing.
+// one the traffic alone on the radio (pricedOn says which), or nothing.
 func (f *energyFlags) apply(run *result.Run) error {
-	if f.trafficOnly() {
-		rp, err := costing.RadioFor(nil, f.link, f.radio)
-		if err != nil {
-			return err
-		}
-		f.pricedOn = rp.Name
-		return costing.PriceTraffic(run, f.link, f.radio)
-	}
-	if !f.enabled() {
-		return nil
-	}
-	if f.device == nil {
-		if err := f.check(); err != nil {
-			return err
-		}
-	}
-	cal, err := costing.StoredCalibration(f.calibrations, f.device.Name)
-	if err != nil {
-		return err
-	}
-	return costing.Price(run, f.options(cal))
-}
-
-// options are the costing options these flags give.
-func (f *energyFlags) options(cal *costing.Calibration) costing.Options {
-	return costing.Options{Device: f.device, OnDevice: f.onDevice, NoEstimates: f.noEstimates, Calibration: cal, Link: f.link, Radio: f.radio, Speed: f.speed, References: f.references}
+	s := f.selection()
+	err := s.Apply(run)
+	f.device, f.pricedOn = s.Resolved, s.PricedOn
+	return err
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"strings"
-	"time"
 
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
@@ -133,26 +130,18 @@ func (r *runner) price(cmd *cobra.Command, j job, run *result.Run) error {
 
 // stamp records what made the run: this tool and this command line (its
 // secrets redacted by Main), and when it finished if the runner did not.
-func stamp(run *result.Run) {
-	run.Tool, run.Command = tool(), os.Args
-	if run.Finished.IsZero() {
-		run.Finished = time.Now().UTC()
-	}
-}
+func stamp(run *result.Run) { result.Stamp(run, tool(), os.Args) }
 
 // exitStatus is the one mapping from a run's status to the exit status:
 // interrupted is 130 (what was measured is written), failed is 1 with
-// the run's errors, anything else 0.
+// the run's errors (result.StatusError), anything else 0.
 func exitStatus(run *result.Run, noun, failed string) error {
-	switch run.Status {
-	case result.Interrupted:
-		return &statusError{exitInterrupted, fmt.Errorf("interrupted: wrote the %d %s so far", len(run.Results), cmp.Or(noun, "results measured"))}
-	case result.Failed:
-		msg := strings.Join(run.Errors, "\n  ")
-		if failed != "" {
-			msg = failed + ": " + msg
-		}
-		return &statusError{exitError, errors.New(msg)}
+	code := exitError
+	if run.Status == result.Interrupted {
+		code = exitInterrupted
+	}
+	if err := result.StatusError(run, noun, failed); err != nil {
+		return &statusError{code, err}
 	}
 	return nil
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/store"
@@ -14,15 +14,8 @@ import (
 type dbFlag struct{ path string }
 
 func (d *dbFlag) register(cmd *cobra.Command) {
-	def := "$" + store.EnvDB + ", else " + defaultDBHelp()
+	def := "$" + store.EnvDB + ", else " + store.DefaultPathHelp()
 	cmd.Flags().StringVar(&d.path, "db", "", "results store: an SQLite `FILE`, or postgres://USER@HOST/DB for a shared one (default "+def+")")
-}
-
-func defaultDBHelp() string {
-	if p, err := store.DefaultPath(); err == nil {
-		return p
-	}
-	return "$XDG_DATA_HOME/cryptocost/results.db"
 }
 
 // open opens the store to write to it, creating it if it does not exist
@@ -59,33 +52,16 @@ func (s *saveFlags) register(cmd *cobra.Command) {
 // save saves run (tags added) unless --no-save, and says where on stderr.
 // A run that could not be saved is still written to the output: the
 // failure is reported as a warning, never by losing the measurement, and
-// does not change the exit status.
+// does not change the exit status (store.SaveTagged).
 func (s *saveFlags) save(cmd *cobra.Command, run *result.Run, quiet bool) {
 	if s.noSave || run == nil {
 		return
 	}
-	for _, t := range s.tags {
-		if !containsString(run.Tags, t) {
-			run.Tags = append(run.Tags, t)
-		}
-	}
-	path := s.path
-	if path == "" {
-		var err error
-		if path, err = store.DefaultPath(); err != nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: run %s not saved: %v (or --no-save)\n", run.ID, err)
-			return
-		}
-	}
-	if kept, err := store.SaveOrKeep(cmd.Context(), path, run); err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: run %s not saved: %v (--db PATH to choose another store, --no-save to skip)\n", run.ID, err)
-		if kept != "" {
-			fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: the run is kept in %s: cryptocost push --db %s %s when the store is back\n", kept, store.Redact(path), kept)
-		}
-		return
-	}
-	if !quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "saved run %s in %s\n", run.ID, store.Redact(path))
+	saved, err := store.SaveTagged(cmd.Context(), s.path, run, s.tags)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "cryptocost: warning: %v\n", err)
+	} else if !quiet {
+		fmt.Fprintln(cmd.ErrOrStderr(), saved)
 	}
 }
 
@@ -94,25 +70,13 @@ func (s *saveFlags) save(cmd *cobra.Command, run *result.Run, quiet bool) {
 // a file, but a user who named a server should learn at once that it is
 // unreachable, not after the measurement.
 func (s *saveFlags) validate() error {
-	for _, t := range s.tags {
-		if t == "" || strings.ContainsAny(t, " \t\n") {
-			return fmt.Errorf("bad --tag %q: use a word without spaces, such as baseline or pi-zero", t)
-		}
-	}
-	if s.noSave {
-		return nil
+	if err := store.CheckTags(s.tags); err != nil || s.noSave {
+		return err
 	}
 	return store.Check(context.Background(), s.path)
 }
 
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+func containsString(list []string, s string) bool { return slices.Contains(list, s) }
 
 // loadedRun is a run named on the command line, from a file or the store.
 type loadedRun struct {
