@@ -8,10 +8,12 @@ import (
 )
 
 // ImportRequest is the import and push commands: run files made
-// elsewhere added to the store at DB (created if need be), Tags added to
-// their runs; each run's outcome is said on out, the store on errOut.
+// elsewhere added to the store Open opens, Tags added to their runs;
+// each run's outcome is said on out, the store on errOut.
 type ImportRequest struct {
-	DB   string
+	// Open opens the store to write to, creating it if need be (Open of
+	// the --db path); it is called once the arguments are checked.
+	Open func(context.Context) (*Store, error)
 	Tags []string
 }
 
@@ -22,7 +24,7 @@ func (r ImportRequest) Import(ctx context.Context, files []string, out, errOut i
 	if err := CheckImports(files, r.Tags); err != nil {
 		return err
 	}
-	st, err := Open(ctx, r.DB)
+	st, err := r.Open(ctx)
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func (r ImportRequest) Push(ctx context.Context, args []string, out, errOut io.W
 	if err != nil {
 		return err
 	}
-	st, err := Open(ctx, r.DB)
+	st, err := r.Open(ctx)
 	if err != nil {
 		return err
 	}

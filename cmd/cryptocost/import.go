@@ -10,10 +10,8 @@ func init() { commands = append(commands, newImportCmd) }
 // newImportCmd is import: each file's runs added to the store, tagged
 // (store.ImportRequest.Import).
 func newImportCmd() *cobra.Command {
-	var (
-		db  dbFlag
-		req store.ImportRequest
-	)
+	var db dbFlag
+	req := store.ImportRequest{Open: db.open}
 	cmd := &cobra.Command{
 		Use:     "import FILE...",
 		Short:   "Add runs made elsewhere (another machine, a board) to the results store",
@@ -21,7 +19,6 @@ func newImportCmd() *cobra.Command {
 		Example: helpExamples("import"),
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.DB = db.path
 			return req.Import(cmd.Context(), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}

@@ -10,10 +10,8 @@ func init() { commands = append(commands, newPushCmd) }
 // newPushCmd is push: each file's runs imported into the store, tagged
 // (store.ImportRequest.Push).
 func newPushCmd() *cobra.Command {
-	var (
-		db  dbFlag
-		req store.ImportRequest
-	)
+	var db dbFlag
+	req := store.ImportRequest{Open: db.open}
 	cmd := &cobra.Command{
 		Use:     "push --db postgres://USER@HOST/DB FILE...|DIR...",
 		Short:   "Send runs written to files (-o) to a results store, typically a lab's shared one",
@@ -21,7 +19,6 @@ func newPushCmd() *cobra.Command {
 		Example: helpExamples("push"),
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.DB = db.path
 			return req.Push(cmd.Context(), args, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
