@@ -1,4 +1,5 @@
-// Package listing prints the algorithm registry for `cryptocost list`.
+// Package listing is `cryptocost list`: its Request (the filters as typed,
+// checked), the schemes it selects from the registry, and their output.
 package listing
 
 import (
