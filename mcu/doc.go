@@ -30,10 +30,12 @@
 // timed; a failure gives an error and no number. WriteTable prints a run
 // as S004 tabulated its figures; Compare and WriteComparison put a study's
 // published table (reference/s004.yaml, imported) beside the kernels
-// measured on a target. A run knows no device: package costing prices it
-// on the device whose profile names the target (the Arduino Uno for the
-// ATmega328P), from the run or from its shipped table of simulated cycles
-// (costing/simulated, made by internal/tools/simdata).
+// measured on a target. BenchRequest and CompareRequest (request.go) are
+// mcu bench's and mcu compare's requests, checked before any work. A run
+// knows no device: package costing prices it on the device whose profile
+// names the target (the Arduino Uno for the ATmega328P), from the run or
+// from its shipped table of simulated cycles (costing/simulated, made by
+// internal/tools/simdata).
 //
 // The kernels are written here rather than taken from the libraries S004
 // measured (AvrCryptolib, TinyECC, Wiselib, Relic; micro-ecc for the small

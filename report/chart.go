@@ -15,7 +15,8 @@
 // (`cryptocost plot`). Every chart carries a caption saying what it shows
 // and the provenance of its numbers (measured, imported, modelled or
 // estimated, and how); the report adds the tables, the environment and the
-// method of every run.
+// method of every run. PlotRequest and Request are the plot and report
+// commands' requests, checked before any run is read.
 package report
 
 import (
