@@ -61,8 +61,8 @@ type Env struct {
 	Quick bool
 	// Log receives progress notes (stderr, or io.Discard with --quiet).
 	Log io.Writer
-	// Progress, if not nil, hears how far the run is: cmd/cryptocost
-	// gives a progress bar (and, for scripts, an event log).
+	// Progress, if not nil, hears how far the run is: Request.Check
+	// gives progress events (for scripts, an event log).
 	Progress Progress
 }
 

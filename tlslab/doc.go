@@ -18,6 +18,9 @@
 // WriteTables prints runs in the shape of the study's tables. The parsers
 // (ParseRecords, ParseHandshakeMessages, ParseClientHello, ParseServerHello,
 // ParseKeyLog) and Analyze work on any TLS byte streams.
+// Request is a run as a command line gives it (`cryptocost tls`: a preset,
+// the flags that replace its dimensions, the link): Check before any
+// work, then Run.
 //
 // The lab prices nothing: each connection's result records the client's
 // CPU work (ClientWork: which scheme's operation, how often, on what

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"time"
 
 	"github.com/cryptocost/cryptocost/bench"
-	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/spf13/cobra"
 )
@@ -15,12 +12,9 @@ func init() { commands = append(commands, newBenchCmd) }
 
 func newBenchCmd() *cobra.Command {
 	var (
-		opts  bench.Options
-		cfg   bench.RunConfig
-		sizes []string
-		docs  []string
-		r     runner
-		ef    energyFlags
+		req bench.Request
+		r   runner
+		ef  energyFlags
 	)
 	cmd := &cobra.Command{
 		Use:     "bench",
@@ -29,26 +23,21 @@ func newBenchCmd() *cobra.Command {
 		Example: helpExamples("bench"),
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var plan *bench.Plan
+			req.Quiet = r.quiet
 			return r.execute(cmd, job{
-				check: func() (err error) {
-					plan, err = bench.Prepare(&opts, &cfg, sizes, docs)
-					return err
-				},
+				check:  req.Check,
 				energy: &ef,
-				run: func(ctx context.Context) (*result.Run, error) {
-					return bench.Run(ctx, plan, cfg, progress.New("bench", r.quiet)), nil
-				},
+				run:    req.Run,
 				after: func(cmd *cobra.Command, _ *result.Run) error {
-					if !r.quiet && len(plan.Skipped) > 0 && r.outputs.out == "" {
-						fmt.Fprintf(cmd.ErrOrStderr(), "%d schemes or operations left out (legacy or slow): --legacy and --slow add them\n", len(plan.Skipped))
+					if r.outputs.out == "" {
+						req.NoteSkipped(cmd.ErrOrStderr())
 					}
 					return nil
 				},
 			})
 		},
 	}
-	registerBenchFlags(cmd, &opts, &cfg, &sizes, &docs)
+	registerBenchFlags(cmd, &req)
 	f := cmd.Flags()
 	f.BoolVarP(&r.quiet, "quiet", "q", false, "no progress bar or notes on stderr")
 	r.register(cmd)
@@ -57,8 +46,9 @@ func newBenchCmd() *cobra.Command {
 }
 
 // registerBenchFlags declares bench's selection and measurement flags.
-func registerBenchFlags(cmd *cobra.Command, opts *bench.Options, cfg *bench.RunConfig, sizes, docs *[]string) {
+func registerBenchFlags(cmd *cobra.Command, req *bench.Request) {
 	f := cmd.Flags()
+	opts, cfg := &req.Options, &req.Config
 	f.StringSliceVar(&opts.Families, "family", nil, "only these families: hash, mac, block, stream, aead, pke, sign, kex, rng")
 	f.StringSliceVar(&opts.Algos, "algo", nil, "only these algorithms: names or globs ('AES-*'), comma-separated")
 	f.StringSliceVar(&opts.Ops, "op", nil, "only these operations: names or globs (keygen, sign, 'encrypt-*')")
@@ -66,8 +56,8 @@ func registerBenchFlags(cmd *cobra.Command, opts *bench.Options, cfg *bench.RunC
 	f.StringVar(&opts.Security, "security", "", "security bits: 128 (exactly), 112+ (at least), 80-128 (range)")
 	f.BoolVar(&opts.Legacy, "legacy", false, "include legacy schemes (broken or deprecated: DES, RC4, MD5, RSA-1024, ...)")
 	f.BoolVar(&opts.Slow, "slow", false, "include slow operations (RSA-7680/15360, large key generation)")
-	f.StringSliceVar(sizes, "sizes", nil, "input sizes of bulk operations, e.g. 16,64,256,1k,8k,16k (k = 1024; default 1k,10k,400k)")
-	f.StringSliceVar(docs, "doc-sizes", nil, "document sizes for sign and verify, hashed as part of the operation (default 32)")
+	f.StringSliceVar(&req.Sizes, "sizes", nil, "input sizes of bulk operations, e.g. 16,64,256,1k,8k,16k (k = 1024; default 1k,10k,400k)")
+	f.StringSliceVar(&req.DocSizes, "doc-sizes", nil, "document sizes for sign and verify, hashed as part of the operation (default 32)")
 	f.BoolVar(&opts.Quick, "quick", false, "seconds, not minutes: one bulk size (1k), short samples and budgets")
 	f.StringVar(&cfg.Method, "method", bench.MethodAdaptive, "measurement method: adaptive or seed002 (K keys × R repetitions)")
 	f.IntVar(&cfg.Keys, "keys", 10, "seed002: distinct keys/inputs per point (K)")

@@ -35,11 +35,8 @@ func newCalibrateCmd() *cobra.Command {
 
 // run stores the calibration the --from run gives the device.
 func (c *calibrateFlags) run(cmd *cobra.Command) error {
-	if c.from == "" {
-		return fmt.Errorf("--from RESULTS.json is required: a cryptocost run (--format json) made on the device")
-	}
-	if !c.ef.dev.enabled() {
-		return fmt.Errorf("--device NAME or --device-file FILE is required: the device the run was made on")
+	if err := costing.CheckCalibrate(c.from, c.ef.dev.enabled()); err != nil {
+		return err
 	}
 	d, err := c.ef.dev.resolve()
 	if err != nil {
@@ -49,25 +46,11 @@ func (c *calibrateFlags) run(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	cal, err := costing.NewCalibration(d, run, c.from)
+	cal, path, err := costing.Calibrate(d, run, c.from, c.ef.calibrations)
 	if err != nil {
 		return err
 	}
-	dir, err := costing.CalibrationIn(c.ef.calibrations)
-	if err != nil {
-		return err
-	}
-	path, err := costing.SaveCalibration(dir, cal)
-	if err != nil {
-		return err
-	}
-	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "calibrated %s with %d times per operation from run %s (%s/%s, %s)\n", d.Name, len(cal.Entries), run.ID,
-		run.Environment.OS, run.Environment.Arch, orDash(run.Environment.CPUModel))
-	for _, w := range cal.Warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
-	}
-	fmt.Fprintf(out, "stored in %s\n", path)
+	cal.WriteStored(cmd.OutOrStdout(), cmd.ErrOrStderr(), path)
 	return nil
 }
 
@@ -88,11 +71,4 @@ func readRun(name string) (*result.Run, error) {
 		return nil, fmt.Errorf("%s holds %d runs: give a file with one", name, len(runs))
 	}
 	return runs[0], nil
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }

@@ -1,14 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
-	"github.com/cryptocost/cryptocost/internal/progress"
 	"github.com/cryptocost/cryptocost/link"
-	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
 	"github.com/spf13/cobra"
 
@@ -32,14 +27,7 @@ func newScenarioCmd() *cobra.Command {
 		Short:   "List the scenarios",
 		Example: "  cryptocost scenario list",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tWHAT")
-			for _, s := range scenario.All() {
-				fmt.Fprintf(tw, "%s\t%s\n", s.Name(), s.Summary())
-			}
-			return tw.Flush()
-		},
+		RunE:    func(cmd *cobra.Command, _ []string) error { return scenario.WriteList(cmd.OutOrStdout()) },
 	})
 	for _, s := range scenario.All() {
 		cmd.AddCommand(newScenarioRunCmd(s))
@@ -49,44 +37,33 @@ func newScenarioCmd() *cobra.Command {
 
 // scenarioFlags are the common flags of `cryptocost scenario NAME`.
 type scenarioFlags struct {
-	s        scenario.Scenario
-	linkName string
-	ef       energyFlags
-	quick    bool
-	r        runner
-	env      scenario.Env
+	req scenario.Request
+	ef  energyFlags
+	r   runner
 }
 
 // newScenarioRunCmd is `cryptocost scenario NAME`: the scenario's own flags
 // plus the common ones.
 func newScenarioRunCmd(s scenario.Scenario) *cobra.Command {
-	f := &scenarioFlags{s: s}
+	f := &scenarioFlags{req: scenario.Request{Scenario: s}}
 	cmd := &cobra.Command{
 		Use:     s.Name(),
 		Short:   s.Summary(),
 		Args:    cobra.NoArgs,
-		Example: scenarioExamples(s),
+		Example: scenario.Examples(s),
 		RunE:    func(cmd *cobra.Command, _ []string) error { return f.execute(cmd) },
 	}
 	f.register(cmd)
 	return cmd
 }
 
-// scenarioExamples is a scenario's own examples, or a --quick run.
-func scenarioExamples(s scenario.Scenario) string {
-	if e, ok := s.(scenario.Exampler); ok {
-		return e.Examples()
-	}
-	return "  cryptocost scenario " + s.Name() + " --quick"
-}
-
 // register declares the scenario's own flags and the common ones.
 func (f *scenarioFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	f.s.Flags(fl)
-	fl.StringVar(&f.linkName, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
+	f.req.Scenario.Flags(fl)
+	fl.StringVar(&f.req.Link, "link", "", "emulated link between the parties: "+fmt.Sprint(link.Names())+" (default: loopback, no emulation)")
 	f.ef.registerScenario(cmd)
-	fl.BoolVar(&f.quick, "quick", false, "a run of seconds: fewer repetitions")
+	fl.BoolVar(&f.req.Quick, "quick", false, "a run of seconds: fewer repetitions")
 	fl.BoolVarP(&f.r.quiet, "quiet", "q", false, "no progress notes on stderr")
 	f.r.register(cmd)
 }
@@ -94,64 +71,27 @@ func (f *scenarioFlags) register(cmd *cobra.Command) {
 // execute runs the scenario through the runner, with its own table if it
 // has one.
 func (f *scenarioFlags) execute(cmd *cobra.Command) error {
-	var table result.Format
-	if tw, ok := f.s.(scenario.TableWriter); ok {
-		table = scenarioTable{tw}
-	}
 	return f.r.execute(cmd, job{
-		check: func() (err error) {
-			f.env, err = scenarioEnv(cmd, f.s, &f.ef, f.linkName, f.quick, f.r.quiet)
-			return err
-		},
+		check:  func() error { return f.check(cmd) },
 		energy: &f.ef,
-		run:    func(ctx context.Context) (*result.Run, error) { return f.s.Run(ctx, f.env) },
-		table:  table,
-		failed: "scenario " + f.s.Name() + " failed",
+		run:    f.req.Run,
+		table:  scenario.TableFormat(f.req.Scenario),
+		failed: "scenario " + f.req.Scenario.Name() + " failed",
 	})
 }
 
-// scenarioEnv checks a scenario's flags and sets up its environment: the
-// log, progress events, the link; and what the scenario's own flags say
-// about pricing (its default device, an assumed speed, --on-device).
-func scenarioEnv(cmd *cobra.Command, s scenario.Scenario, ef *energyFlags, linkName string, quick, quiet bool) (scenario.Env, error) {
-	env := scenario.Env{Quick: quick, Log: cmd.ErrOrStderr()}
-	if err := s.Validate(); err != nil {
-		return env, err
+// check sets up the scenario's environment (scenario.Request.Check) and
+// takes what its own flags say about pricing (its default device, an
+// assumed speed, --on-device) and its link.
+func (f *scenarioFlags) check(cmd *cobra.Command) error {
+	f.req.Log = cmd.ErrOrStderr()
+	f.req.Quiet = f.r.quiet
+	if err := f.req.Check(); err != nil {
+		return err
 	}
-	if quiet {
-		env.Log = io.Discard
+	if pr, ok := f.req.Scenario.(scenario.Priced); ok {
+		f.ef.fromScenario(pr.Pricing())
 	}
-	env.Progress = progress.Events("scenario " + s.Name()) // notes on stderr: no bar
-	if ev := progress.EventLog(); ev != nil {
-		env.Log = io.MultiWriter(env.Log, ev) // notes are events too
-	}
-	if linkName != "" {
-		p, err := link.Lookup(linkName)
-		if err != nil {
-			return env, fmt.Errorf("--link: %w", err)
-		}
-		env.Link = &p
-	}
-	if pr, ok := s.(scenario.Priced); ok {
-		ef.fromScenario(pr.Pricing())
-	}
-	ef.link = env.Link
-	return env, nil
-}
-
-// scenarioTable is the table format of a scenario with its own table.
-type scenarioTable struct{ tw scenario.TableWriter }
-
-func (scenarioTable) Name() string        { return "table" }
-func (scenarioTable) Description() string { return "the scenario's own table" }
-func (t scenarioTable) Write(w io.Writer, runs ...*result.Run) error {
-	for i, run := range runs {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := t.tw.WriteTable(w, run); err != nil {
-			return err
-		}
-	}
+	f.ef.link = f.req.Env.Link
 	return nil
 }
