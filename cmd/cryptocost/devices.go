@@ -5,7 +5,6 @@ import (
 
 	"github.com/cryptocost/cryptocost/costing"
 	"github.com/cryptocost/cryptocost/device"
-	"github.com/cryptocost/cryptocost/link"
 	"github.com/cryptocost/cryptocost/result"
 	"github.com/cryptocost/cryptocost/scenario"
 	"github.com/spf13/cobra"
@@ -49,50 +48,43 @@ func newDevicesShowCmd() *cobra.Command {
 	return cmd
 }
 
-// deviceFlags are --device and --device-file.
+// deviceFlags are --device and --device-file, bound to a costing.Selection.
 type deviceFlags struct {
-	name, file string
+	sel *costing.Selection
 }
 
-func (f *deviceFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.name, "device", "", "price on this device profile (cryptocost devices lists them)")
-	cmd.Flags().StringVar(&f.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
+func (f deviceFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.sel.Device, "device", "", "price on this device profile (cryptocost devices lists them)")
+	cmd.Flags().StringVar(&f.sel.DeviceFile, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
 }
 
-func (f *deviceFlags) resolve() (*device.Device, error) { return device.Resolve(f.name, f.file) }
+func (f deviceFlags) resolve() (*device.Device, error) {
+	return device.Resolve(f.sel.Device, f.sel.DeviceFile)
+}
+
+func (f deviceFlags) enabled() bool { return f.sel.Device != "" || f.sel.DeviceFile != "" }
 
 // energyFlags price a run's results on a device: --device/--device-file,
-// --on-device, --no-estimates, --calibrations (costing.Selection, which
-// holds the rules). A runner (bench, and every later one) wires them with
-// register, then check before any work and apply after it:
+// --on-device, --no-estimates, --calibrations, --radio, bound to the
+// fields of a costing.Selection, which holds the rules. A runner (bench,
+// and every later one) wires them with register, then check before any
+// work and apply after it:
 //
 //	var ef energyFlags
 //	ef.register(cmd)
 //	... if err := ef.check(); err != nil { return err }   // before measuring
 //	... if err := ef.apply(run); err != nil { return err } // before writing
 type energyFlags struct {
-	dev          deviceFlags
-	onDevice     bool
-	noEstimates  bool
-	calibrations string
-	// radio names the radio profile a run's traces are priced on, when
-	// the command has traces (registerRadio); link is the link they
-	// crossed, set by the command.
-	radio string
-	link  *link.Profile
-	// scenario is what a scenario's own flags say about pricing
-	// (fromScenario).
-	scenario scenario.Pricing
-
-	device *device.Device
-	// pricedOn is the radio the traffic alone was priced on (no device).
-	pricedOn string
+	sel costing.Selection
 }
+
+// dev is the --device and --device-file pair.
+func (f *energyFlags) dev() deviceFlags { return deviceFlags{&f.sel} }
 
 // note says on stderr what pricing without a device did.
 func (f *energyFlags) note(cmd *cobra.Command, quiet bool) {
-	if f.pricedOn != "" && !quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "priced the traffic alone on radio %s (energy/radio; --device prices the rest)\n", f.pricedOn)
+	if f.sel.PricedOn != "" && !quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "priced the traffic alone on radio %s (energy/radio; --device prices the rest)\n", f.sel.PricedOn)
 	}
 }
 
@@ -101,23 +93,23 @@ func (f *energyFlags) note(cmd *cobra.Command, quiet bool) {
 // --on-device and --calibrations; fromScenario reads them).
 func (f *energyFlags) registerScenario(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.dev.name, "device", "", "the constrained party's device profile (cryptocost devices): its time, energy and battery life")
-	fl.StringVar(&f.dev.file, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
+	fl.StringVar(&f.sel.Device, "device", "", "the constrained party's device profile (cryptocost devices): its time, energy and battery life")
+	fl.StringVar(&f.sel.DeviceFile, "device-file", "", "price on the device profile in `FILE` (YAML or JSON; see docs/energy.md)")
 	f.registerPricing(cmd)
 	f.registerRadio(cmd)
 }
 
 // fromScenario takes what a scenario's own flags say about pricing: its
 // default device when none is named, --on-device, speed, calibrations.
-func (f *energyFlags) fromScenario(p scenario.Pricing) { f.scenario = p }
+func (f *energyFlags) fromScenario(p scenario.Pricing) { f.sel.Scenario = p }
 
 // registerRadio adds --radio, for commands whose runs carry traces.
 func (f *energyFlags) registerRadio(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.radio, "radio", "", "price the traffic on this radio profile (default: the --device's radio for the --link's technology; cryptocost radio list)")
+	cmd.Flags().StringVar(&f.sel.Radio, "radio", "", "price the traffic on this radio profile (default: the --device's radio for the --link's technology; cryptocost radio list)")
 }
 
 func (f *energyFlags) register(cmd *cobra.Command) {
-	f.dev.register(cmd)
+	f.dev().register(cmd)
 	f.registerPricing(cmd)
 }
 
@@ -126,38 +118,23 @@ func (f *energyFlags) register(cmd *cobra.Command) {
 func (f *energyFlags) registerPricing(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	if fl.Lookup("on-device") == nil {
-		fl.BoolVar(&f.onDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
+		fl.BoolVar(&f.sel.OnDevice, "on-device", false, "the run is measured on the --device itself (cryptocost running on that board)")
 	}
-	fl.BoolVar(&f.noEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
+	fl.BoolVar(&f.sel.NoEstimates, "no-estimates", false, "refuse times scaled from another machine: price only what was measured on the device or imported")
 	if fl.Lookup("calibrations") == nil {
-		fl.StringVar(&f.calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
+		fl.StringVar(&f.sel.Calibrations, "calibrations", "", "where calibrations are stored (default $CRYPTOCOST_CALIBRATIONS or the user config dir)")
 	}
 }
 
 // enabled reports whether a device was named (or is a scenario's default).
-func (f *energyFlags) enabled() bool { return f.selection().Enabled() }
-
-// selection is what the flags choose, for costing.
-func (f *energyFlags) selection() *costing.Selection {
-	return &costing.Selection{Device: f.dev.name, DeviceFile: f.dev.file, OnDevice: f.onDevice, NoEstimates: f.noEstimates,
-		Calibrations: f.calibrations, Radio: f.radio, Link: f.link, Scenario: f.scenario, Resolved: f.device}
-}
+func (f *energyFlags) enabled() bool { return f.sel.Enabled() }
 
 // check resolves the device, so a bad name or file fails before any work
 // (costing.Selection.Check, which may drop a link the scenario's default
 // device has no radio for).
-func (f *energyFlags) check() error {
-	s := f.selection()
-	err := s.Check()
-	f.device, f.link = s.Resolved, s.Link
-	return err
-}
+func (f *energyFlags) check() error { return f.sel.Check() }
 
 // apply adds energy figures to run's results: on the device, or without
-// one the traffic alone on the radio (pricedOn says which), or nothing.
-func (f *energyFlags) apply(run *result.Run) error {
-	s := f.selection()
-	err := s.Apply(run)
-	f.device, f.pricedOn = s.Resolved, s.PricedOn
-	return err
-}
+// one the traffic alone on the radio (Selection.PricedOn says which), or
+// nothing.
+func (f *energyFlags) apply(run *result.Run) error { return f.sel.Apply(run) }

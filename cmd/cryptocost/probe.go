@@ -67,8 +67,8 @@ func (p *probeFlags) run(cmd *cobra.Command, args []string) error {
 
 func (p *probeFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	p.ef.dev.register(cmd)
-	f.StringVar(&p.ef.radio, "radio", "", "price each measured handshake's packet trace on this radio profile (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list; with --device, one of its radios)")
+	p.ef.dev().register(cmd)
+	f.StringVar(&p.ef.sel.Radio, "radio", "", "price each measured handshake's packet trace on this radio profile (lte, 3g, wifi, ble, 802.15.4: cryptocost radio list; with --device, one of its radios)")
 	retireLink(cmd, "probe measures the real network path to the server")
 	f.StringVar(&p.req.Options.SNI, "sni", "", "server name to send (default: the host, unless it is an IP address)")
 	f.IntVar(&p.req.Options.Tries, "tries", 5, "resumption tries per mechanism, each a full and a resumed handshake (sslyze's default: 5)")
@@ -98,8 +98,8 @@ func (p *probeFlags) check(cmd *cobra.Command) error {
 	if err := p.ef.check(); err != nil {
 		return err
 	}
-	if d := p.ef.device; d != nil {
-		return probe.CheckRadio(d.Name, d.Radios, p.ef.radio)
+	if d := p.ef.sel.Resolved; d != nil {
+		return probe.CheckRadio(d.Name, d.Radios, p.ef.sel.Radio)
 	}
 	return nil
 }

@@ -92,6 +92,6 @@ func (f *scenarioFlags) check(cmd *cobra.Command) error {
 	if pr, ok := f.req.Scenario.(scenario.Priced); ok {
 		f.ef.fromScenario(pr.Pricing())
 	}
-	f.ef.link = f.req.Env.Link
+	f.ef.sel.Link = f.req.Env.Link
 	return nil
 }

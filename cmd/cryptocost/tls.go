@@ -86,6 +86,6 @@ func (t *tlsFlags) check(cmd *cobra.Command) error {
 	if err := t.req.Check(); err != nil {
 		return err
 	}
-	t.ef.link = t.req.Options.Link
+	t.ef.sel.Link = t.req.Options.Link
 	return nil
 }
