@@ -1,6 +1,7 @@
 package mcu
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -112,7 +113,7 @@ func writeTargetTable(w io.Writer, target string, rs []result.Result, notes *foo
 			if p["fit"] == "no" {
 				what = "does not fit"
 			}
-			fmt.Fprintf(tw, "%s%s\t\t%s\t%s%s\n", label, orDash(r.Subject.Operation), p["opt"], what, notes.mark(r.Error))
+			fmt.Fprintf(tw, "%s%s\t\t%s\t%s%s\n", label, cmp.Or(r.Subject.Operation, "-"), p["opt"], what, notes.mark(r.Error))
 			continue
 		}
 		input := "-"
@@ -207,13 +208,6 @@ func timingShort(p map[string]string) string {
 		return "public data"
 	}
 	return "not checked"
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 // msString prints milliseconds with the precision a reader needs.

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -29,7 +30,7 @@ func writeOne(w io.Writer, r *Report) error {
 	if r.SNI != "" {
 		sni = ", SNI " + r.SNI
 	}
-	fmt.Fprintf(w, "cryptocost probe %s (%s%s) · %s · %d connections · %s\n", r.Target, orDash(r.Address), sni,
+	fmt.Fprintf(w, "cryptocost probe %s (%s%s) · %s · %d connections · %s\n", r.Target, cmp.Or(r.Address, "-"), sni,
 		r.Started.Format(time.RFC3339), r.Connections, r.Status)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	section := func(title string) {
@@ -115,7 +116,7 @@ func writeOne(w io.Writer, r *Report) error {
 	for _, c := range r.Chains {
 		section(fmt.Sprintf("CERTIFICATE CHAIN (%s)", c.Source))
 		fmt.Fprintf(tw, "  %d certificates, %d B Certificate message (%d B DER); OCSP stapled: %s; handshake signature: %s\n",
-			c.Count, c.MessageBytes, c.DERBytes, stapled(c), orDash(c.HandshakeSignature))
+			c.Count, c.MessageBytes, c.DERBytes, stapled(c), cmp.Or(c.HandshakeSignature, "-"))
 		fmt.Fprintf(tw, "  %s\n", c.Verified)
 		tw.Flush()
 		fmt.Fprintln(tw, "  #\tSUBJECT\tKEY\tSIGNED WITH\tVALID FROM\tUNTIL\tBYTES")
@@ -147,7 +148,7 @@ func writeOne(w io.Writer, r *Report) error {
 			} else if s.Issued < s.Tries {
 				detail = joinNonEmpty("; ", detail, fmt.Sprintf("issued in %d of %d full handshakes", s.Issued, s.Tries))
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%d/%d\t%.0f%%\t%s\n", s.Mechanism, orDash(versionOrEmpty(s.Version)), s.Resumed, s.Tries, 100*s.Rate, detail)
+			fmt.Fprintf(tw, "  %s\t%s\t%d/%d\t%.0f%%\t%s\n", s.Mechanism, cmp.Or(versionOrEmpty(s.Version), "-"), s.Resumed, s.Tries, 100*s.Rate, detail)
 		}
 	}
 
@@ -166,7 +167,7 @@ func writeOne(w io.Writer, r *Report) error {
 				up += "*"
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s", name, res.Subject.Params["version"],
-				res.Subject.Params["suite"], orDash(res.Subject.Params["key_exchange"]), up, median(res.Metric("bytes-down")),
+				res.Subject.Params["suite"], cmp.Or(res.Subject.Params["key_exchange"], "-"), up, median(res.Metric("bytes-down")),
 				median(res.Metric("round-trips")), durationMedian(res.Metric("handshake-time")),
 				median(res.Metric("packets-up")), median(res.Metric("packets-down")))
 			for _, e := range energies {
@@ -266,13 +267,6 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
 func versionOrEmpty(v Version) string {
 	if v == 0 {
 		return ""
@@ -323,7 +317,7 @@ func WriteCompare(w io.Writer, reports ...*Report) error {
 				vs = append(vs, strings.TrimPrefix(v.Version.String(), "TLS "))
 			}
 		}
-		return orDash(strings.Join(vs, ", "))
+		return cmp.Or(strings.Join(vs, ", "), "-")
 	})
 	row("server software", func(*Report) string { return "not visible in TLS" })
 	row("default suite (Go client)", func(r *Report) string { return pickSuite(r, "go-default") })
@@ -333,7 +327,7 @@ func WriteCompare(w io.Writer, reports ...*Report) error {
 		for _, l := range r.Suites {
 			parts = append(parts, fmt.Sprintf("%d in %s", len(l.Suites), strings.TrimPrefix(l.Version.String(), "TLS ")))
 		}
-		return orDash(strings.Join(parts, ", "))
+		return cmp.Or(strings.Join(parts, ", "), "-")
 	})
 	row("certificate bytes", func(r *Report) string {
 		if len(r.Chains) == 0 {

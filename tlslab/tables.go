@@ -1,6 +1,7 @@
 package tlslab
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -44,7 +45,7 @@ type TableOptions struct {
 func WriteTables(w io.Writer, run *result.Run, opt TableOptions) error {
 	env := run.Environment
 	fmt.Fprintf(w, "cryptocost %s · TLS lab · %s · %s/%s · %d CPUs · run %s\n", run.Tool.Version,
-		orDash(env.CPUModel), env.OS, env.Arch, env.CPUs, run.ID)
+		cmp.Or(env.CPUModel, "unknown CPU"), env.OS, env.Arch, env.CPUs, run.ID)
 	var tls, failed []result.Result
 	for _, r := range run.Results {
 		if r.Subject.Kind != SubjectKindTLS {
@@ -94,13 +95,6 @@ func WriteTables(w io.Writer, run *result.Run, opt TableOptions) error {
 		fmt.Fprintf(w, "\nrun %s\n", run.Status)
 	}
 	return nil
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "unknown CPU"
-	}
-	return s
 }
 
 func median(r result.Result, name string) (float64, bool) {

@@ -1,6 +1,7 @@
 package remotesign
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -29,9 +30,9 @@ func WriteTable(w io.Writer, run *result.Run) error {
 		}
 	}
 	env := run.Environment
-	fmt.Fprintf(w, "remote-sign (S001) · run %s · %s · %s/%s · signer priced on %s\n", run.ID, orDash(env.CPUModel), env.OS, env.Arch, orDash(env.Device))
+	fmt.Fprintf(w, "remote-sign (S001) · run %s · %s · %s/%s · signer priced on %s\n", run.ID, cmp.Or(env.CPUModel, "—"), env.OS, env.Arch, cmp.Or(env.Device, "—"))
 	if len(rs) > 0 {
-		fmt.Fprintf(w, "link: %s\n", orDash(rs[0].Subject.Params["link"]))
+		fmt.Fprintf(w, "link: %s\n", cmp.Or(rs[0].Subject.Params["link"], "—"))
 	}
 	notes := &footnotes{index: map[string]int{}}
 	fmt.Fprintln(w, "\nLatency per signature: the median request (by latency) and its own parts, which add up to it:")
@@ -79,7 +80,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 	}
 	tw.Flush()
 
-	fmt.Fprintf(w, "\nEnergy on %s (↓ received, ↑ sent by the signer; radio per request is its share of the connection)\n", orDash(env.Device))
+	fmt.Fprintf(w, "\nEnergy on %s (↓ received, ↑ sent by the signer; radio per request is its share of the connection)\n", cmp.Or(env.Device, "—"))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "SCHEME\tMODE\tDOC\tCURRENT\tDEVICE TIME\tJ/SIGNATURE\tNET J/SIGNATURE\tRADIO J/REQUEST\tSIGNATURES/BATTERY\t")
 	for _, r := range rs {
@@ -103,7 +104,7 @@ func WriteTable(w io.Writer, run *result.Run) error {
 	tw.Flush()
 
 	if len(refs) > 0 {
-		fmt.Fprintf(w, "\n%s's own signing currents (imported) and what follows from them\n", orDash(env.Device))
+		fmt.Fprintf(w, "\n%s's own signing currents (imported) and what follows from them\n", cmp.Or(env.Device, "—"))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "SIGNING\tCURRENT\tOVER IDLE\tSIGNING HOURS/BATTERY\tSIGNATURES/BATTERY\t")
 		for _, r := range refs {
@@ -140,13 +141,6 @@ func (f *footnotes) mark(text string) string {
 		f.index[text] = n
 	}
 	return fmt.Sprintf("[%d]", n)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
 }
 
 // MedianRequest is the latency split of a result's median request: the
