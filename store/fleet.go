@@ -236,3 +236,25 @@ func rank(l result.Label) int {
 	}
 	return len(labelRank)
 }
+
+// ReadMatrix opens the store at path (never creating one: OpenExisting)
+// and reads its Matrix over the runs since since (ParseWhen; "" all of
+// them), with the source the cells come from: the store's path and the
+// window ("…, runs since 30d").
+func ReadMatrix(ctx context.Context, path, since string) ([]MatrixCell, string, error) {
+	t, err := ParseWhen(since, time.Now(), false)
+	if err != nil {
+		return nil, "", fmt.Errorf("--since: %w", err)
+	}
+	st, err := OpenExisting(ctx, path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer st.Close()
+	cells, err := st.Matrix(ctx, Filter{Since: t})
+	source := st.Path()
+	if since != "" {
+		source += ", runs since " + since
+	}
+	return cells, source, err
+}

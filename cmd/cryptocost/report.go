@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"time"
-
 	"github.com/cryptocost/cryptocost/report"
 	"github.com/cryptocost/cryptocost/store"
 	"github.com/spf13/cobra"
@@ -60,23 +57,11 @@ func (r *reportFlags) run(cmd *cobra.Command, args []string) error {
 
 // fleetMatrix reads the store's fleet matrix for the report.
 func fleetMatrix(cmd *cobra.Command, db *dbFlag, since string) (*report.Fleet, error) {
-	t, err := store.ParseWhen(since, time.Now(), false)
-	if err != nil {
-		return nil, fmt.Errorf("--since: %w", err)
-	}
-	st, err := db.openExisting(cmd.Context())
+	cells, source, err := store.ReadMatrix(cmd.Context(), db.path, since)
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	cells, err := st.Matrix(cmd.Context(), store.Filter{Since: t})
-	if err != nil {
-		return nil, err
-	}
-	f := &report.Fleet{Source: st.Path()}
-	if since != "" {
-		f.Source += ", runs since " + since
-	}
+	f := &report.Fleet{Source: source}
 	for _, c := range cells {
 		f.Cells = append(f.Cells, report.FleetCell(c))
 	}
