@@ -22,13 +22,6 @@ func (d *dbFlag) register(cmd *cobra.Command) {
 // (import, and saving a run).
 func (d *dbFlag) open(ctx context.Context) (*store.Store, error) { return store.Open(ctx, d.path) }
 
-// openExisting opens the store for a command that only reads it or
-// changes what it holds: one that does not exist is a
-// *store.NoStoreError, never created (store.OpenExisting).
-func (d *dbFlag) openExisting(ctx context.Context) (*store.Store, error) {
-	return store.OpenExisting(ctx, d.path)
-}
-
 // saveFlags are --db, --no-save and --tag for commands that make runs:
 // every run is saved in the results store unless --no-save is given.
 //
